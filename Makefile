@@ -1,0 +1,120 @@
+# crawlutils — GNU make.  `make check` is the test command, `make demo` the demo.
+# Knobs: PREFIX, DESTDIR (install only), CFLAGS/LDFLAGS (yours, never
+# overwritten), SANITIZE=1 (ASan+UBSan, objects in build-san/), O=DIR (objects).
+
+VERSION  = 0.1.0
+PREFIX  ?= /usr/local
+BINDIR  ?= $(PREFIX)/bin
+MANDIR  ?= $(PREFIX)/share/man
+PKGS     = libxml-2.0 libcrypto icu-uc icu-i18n libxxhash
+
+ifeq ($(SANITIZE),1)
+O       ?= build-san
+SANFLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+else
+O       ?= build
+SANFLAGS =
+endif
+
+CFLAGS  ?= -O2 -g
+WARN     = -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
+           -Wmissing-prototypes -Wpointer-arith -Wcast-qual -Wwrite-strings \
+           -Wvla -Wformat=2 -Wundef -Wold-style-definition
+ALL_CPPFLAGS = -Icommon -DCRAWLUTILS_VERSION='"$(VERSION)"' $(PKG_CFLAGS) $(CPPFLAGS)
+ALL_CFLAGS   = -std=c17 $(WARN) $(SANFLAGS) $(CFLAGS)
+ALL_LDFLAGS  = $(SANFLAGS) $(LDFLAGS)
+LIBS_ALL     = $(PKG_LIBS) $(LIBS)
+
+PROGS    = $(patsubst cmd/%.c,%,$(wildcard cmd/*.c))
+COMMON   = $(patsubst %.c,$(O)/%.o,$(wildcard common/*.c))
+FUZZERS  = $(patsubst fuzz/%.c,%,$(filter-out fuzz/replay.c,$(wildcard fuzz/*.c)))
+BINS     = $(addprefix $(O)/bin/,$(PROGS))
+MANS     = $(wildcard man/*.1 man/*.7)
+
+# Flags from pkg-config, found once per build directory.  Making the file
+# also checks (and, as root, installs) the build dependencies.
+NOCONF_GOALS = clean uninstall lint help
+ifneq ($(filter-out $(NOCONF_GOALS),$(or $(MAKECMDGOALS),all)),)
+-include $(O)/config.mk
+endif
+
+.PHONY: all check check-slow bench lint demo install uninstall clean fuzz fuzz-smoke
+.DELETE_ON_ERROR:
+
+all: $(BINS)
+
+$(O)/config.mk: mk/deps.sh
+	@mkdir -p $(O)
+	@sh mk/deps.sh build
+	@{ echo "PKG_CFLAGS = $$(pkg-config --cflags $(PKGS))"; \
+	   echo "PKG_LIBS = $$(pkg-config --libs $(PKGS))"; } > $@.tmp && mv $@.tmp $@
+
+$(O)/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
+
+$(O)/libcommon.a: $(COMMON)
+	rm -f $@
+	$(AR) rcs $@ $(COMMON)
+
+$(O)/bin/%: $(O)/cmd/%.o $(O)/libcommon.a
+	@mkdir -p $(@D)
+	$(CC) $(ALL_LDFLAGS) -o $@ $< $(O)/libcommon.a $(LIBS_ALL)
+
+$(O)/tests/unit: $(O)/tests/unit.o $(O)/libcommon.a
+	$(CC) $(ALL_LDFLAGS) -o $@ $< $(O)/libcommon.a $(LIBS_ALL)
+
+# Each fuzz target also links with fuzz/replay.c into a plain program that
+# replays its seed corpus, so `make check` runs the seeds without clang.
+$(O)/fuzz/%-replay: $(O)/fuzz/%.o $(O)/fuzz/replay.o $(O)/libcommon.a
+	$(CC) $(ALL_LDFLAGS) -o $@ $< $(O)/fuzz/replay.o $(O)/libcommon.a $(LIBS_ALL)
+
+CHECK_DEPS = $(BINS) $(O)/tests/unit $(patsubst %,$(O)/fuzz/%-replay,$(FUZZERS))
+
+check: $(CHECK_DEPS)
+	@sh mk/deps.sh test
+	@tests/run $(O)
+
+check-slow: $(BINS)
+	@sh mk/deps.sh test
+	@CRAWLUTILS_SLOW=1 tests/run $(O) tests/slow
+
+bench: $(BINS)
+	@sh mk/deps.sh bench
+	@bench/run $(O)/bin
+
+demo: $(BINS)
+	@PATH="$(CURDIR)/$(O)/bin:$$PATH" sh examples/demo.sh
+
+lint:
+	@sh mk/deps.sh lint
+	mandoc -Tlint -Wwarning $(MANS)
+
+# libFuzzer builds need clang; they live in their own directory.
+FUZZ_O = build-fuzz
+fuzz:
+	$(MAKE) O=$(FUZZ_O) CC=clang SANITIZE= \
+	  CFLAGS="-O1 -g -fsanitize=fuzzer-no-link,address,undefined" \
+	  $(patsubst %,$(FUZZ_O)/fuzz/%-fuzz,$(FUZZERS))
+
+$(O)/fuzz/%-fuzz: $(O)/fuzz/%.o $(O)/libcommon.a
+	$(CC) -fsanitize=fuzzer,address,undefined -o $@ $< $(O)/libcommon.a $(LIBS_ALL)
+
+fuzz-smoke: fuzz
+	@fuzz/smoke $(FUZZ_O) $(FUZZERS)
+
+install: $(BINS)
+	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man7
+	for p in $(PROGS); do cp -f $(O)/bin/$$p $(DESTDIR)$(BINDIR)/$$p || exit 1; done
+	for m in $(MANS); do \
+	  s=$${m##*.}; cp -f $$m $(DESTDIR)$(MANDIR)/man$$s/ || exit 1; done
+
+uninstall:
+	for p in $(PROGS); do rm -f $(DESTDIR)$(BINDIR)/$$p; done
+	for m in $(MANS); do \
+	  s=$${m##*.}; rm -f $(DESTDIR)$(MANDIR)/man$$s/$${m##*/}; done
+
+clean:
+	rm -rf build build-san build-fuzz
+
+-include $(wildcard $(O)/*/*.d)

@@ -1,0 +1,2 @@
+build/common/diag.o: common/diag.c common/diag.h
+common/diag.h:

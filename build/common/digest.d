@@ -1,0 +1,3 @@
+build/common/digest.o: common/digest.c common/diag.h common/digest.h
+common/diag.h:
+common/digest.h:

@@ -1,0 +1,2 @@
+build/common/fingerprint.o: common/fingerprint.c common/fingerprint.h
+common/fingerprint.h:

@@ -1,0 +1,3 @@
+build/common/xalloc.o: common/xalloc.c common/diag.h common/xalloc.h
+common/diag.h:
+common/xalloc.h:

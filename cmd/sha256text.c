@@ -1,0 +1,117 @@
+/* sha256text — the exact-duplicate key of a text: the SHA-256 of its
+ * white-space-normalized UTF-8. */
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "buf.h"
+#include "cli.h"
+#include "digest.h"
+#include "escape.h"
+#include "stream.h"
+#include "textnorm.h"
+
+static const char help[] =
+"Usage: sha256text [-a] [-f N] [--raw | --nfkc | --casefold] [options] [file ...]\n"
+"Replace the text field of each record (default: the last) with the SHA-256\n"
+"of the text, white space collapsed, as 64 lowercase hex digits.\n"
+"\n"
+"  -f, --field N        the text field: 1 is the first, -1 the last\n"
+"  -a, --add            keep the text and add the digest just before it\n"
+"      --raw            hash the unescaped field as it is\n"
+"      --nfkc           apply Unicode NFKC before hashing\n"
+"      --casefold       apply Unicode case folding before hashing\n"
+CLI_HELP_COMMON;
+
+enum { OPT_RAW = OPT_PROGRAM, OPT_NFKC, OPT_CASEFOLD };
+
+static const struct option longopts[] = {
+	{ "field",	required_argument,	NULL, 'f' },
+	{ "add",	no_argument,		NULL, 'a' },
+	{ "raw",	no_argument,		NULL, OPT_RAW },
+	{ "nfkc",	no_argument,		NULL, OPT_NFKC },
+	{ "casefold",	no_argument,		NULL, OPT_CASEFOLD },
+	CLI_LONGOPTS_COMMON,
+	{ NULL,		0,			NULL, 0 }
+};
+
+static int field = -1;
+static bool add, raw;
+static unsigned unicode;	/* TEXTNORM_NFKC | TEXTNORM_CASEFOLD */
+
+static void
+digest(const char *p, size_t n, char hex[2 * SHA256_LEN])
+{
+	static struct buf text, folded;
+	unsigned char md[SHA256_LEN];
+
+	sha256_begin();
+	if (raw || unicode) {
+		text.len = 0;
+		unescape_append(&text, p, n);
+	}
+	if (raw)
+		sha256_update(text.p, text.len);
+	else if (unicode) {
+		folded.len = 0;
+		textnorm_unicode(text.p, text.len, unicode, &folded);
+		textnorm_space(folded.p, folded.len, false, sha256_sink, NULL);
+	} else
+		textnorm_space(p, n, true, sha256_sink, NULL);
+	sha256_end(md);
+	hex_encode(md, SHA256_LEN, hex);
+}
+
+int
+main(int argc, char *argv[])
+{
+	struct stream s;
+	struct record r;
+	struct span f;
+	char hex[2 * SHA256_LEN];
+	int ch;
+
+	cli_init("sha256text", help);
+	while ((ch = getopt_long(argc, argv, "af:" CLI_SHORTOPTS_COMMON,
+	    longopts, NULL)) != -1) {
+		switch (ch) {
+		case 'a':
+			add = true;
+			break;
+		case 'f':
+			if (!field_parse(optarg, NULL, &field))
+				cli_usage_error("-f: '%s' is not a field number "
+				    "(1 is the first, -1 the last)", optarg);
+			break;
+		case OPT_RAW:
+			raw = true;
+			break;
+		case OPT_NFKC:
+			unicode |= TEXTNORM_NFKC;
+			break;
+		case OPT_CASEFOLD:
+			unicode |= TEXTNORM_CASEFOLD;
+			break;
+		default:
+			cli_option(ch, optarg);
+		}
+	}
+	if (raw && unicode)
+		cli_usage_error("--raw cannot be combined with --nfkc or "
+		    "--casefold");
+
+	stream_open(&s, argc - optind, argv + optind);
+	while (stream_next(&s, &r)) {
+		if (!field_get(r.p, r.n, field, &f)) {
+			stream_reject(&s, &r, "no field %d: the record has %zu",
+			    field, field_count(r.p, r.n));
+			continue;
+		}
+		if (r.header) {
+			stream_write_replace(&s, &r, &f, "sha256", 6, add);
+			continue;
+		}
+		digest(f.p, f.n, hex);
+		stream_write_replace(&s, &r, &f, hex, sizeof hex, add);
+	}
+	return stream_close(&s);
+}

@@ -1,0 +1,151 @@
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <libxml/parser.h>
+#include <openssl/crypto.h>
+#include <unicode/uchar.h>
+#include <unicode/uversion.h>
+#include <xxhash.h>
+
+#include "cli.h"
+#include "diag.h"
+
+struct cli cli;
+static const char *help_text;
+
+void
+cli_init(const char *name, const char *help)
+{
+	diag_init(name);
+	help_text = help;
+}
+
+void
+cli_usage_error(const char *fmt, ...)
+{
+	char msg[1024];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "%s: %s\nTry '%s --help' for more information.\n",
+	    progname, msg, progname);
+	exit(2);
+}
+
+/* Help and version go to stdout; a failed write is still an error. */
+static _Noreturn void
+exit_stdout(void)
+{
+	if (fflush(stdout) != 0 || ferror(stdout) || fclose(stdout) != 0) {
+		fprintf(stderr, "%s: write error: %s\n", progname,
+		    strerror(errno));
+		exit(2);
+	}
+	exit(0);
+}
+
+void
+cli_help(void)
+{
+	fputs(help_text, stdout);
+	exit_stdout();
+}
+
+void
+cli_version(void)
+{
+	UVersionInfo icu, uni;
+	char icus[U_MAX_VERSION_STRING_LENGTH], unis[U_MAX_VERSION_STRING_LENGTH];
+	unsigned xxh = XXH_versionNumber();
+
+	u_getVersion(icu);
+	u_versionToString(icu, icus);
+	u_getUnicodeVersion(uni);
+	u_versionToString(uni, unis);
+	printf("%s (crawlutils) %s\n", progname, CRAWLUTILS_VERSION);
+	printf("%s\n", OpenSSL_version(OPENSSL_VERSION));
+	printf("ICU %s (Unicode %s)\n", icus, unis);
+	printf("libxml2 %s\n", xmlParserVersion);
+	printf("xxHash %u.%u.%u\n", xxh / 10000, xxh / 100 % 100, xxh % 100);
+	exit_stdout();
+}
+
+void
+cli_option(int ch, const char *arg)
+{
+	switch (ch) {
+	case 'H':
+		cli.header = true;
+		break;
+	case 'q':
+		diag_quiet = true;
+		break;
+	case 'v':
+		cli.verbose = true;
+		break;
+	case 'h':
+		cli_help();
+	case OPT_REJECTS:
+		cli.rejects = arg;
+		break;
+	case OPT_MAX_RECORD:
+		cli.max_record = cli_size("--max-record", arg);
+		if (cli.max_record == 0)
+			cli_usage_error("--max-record: must be at least 1");
+		break;
+	case OPT_LINE_BUFFERED:
+		cli.line_buffered = true;
+		break;
+	case OPT_VERSION:
+		cli_version();
+	default:
+		/* getopt_long has said what was wrong */
+		fprintf(stderr, "Try '%s --help' for more information.\n",
+		    progname);
+		exit(2);
+	}
+}
+
+long long
+cli_number(const char *opt, const char *arg, long long min, long long max)
+{
+	char *end;
+	long long v;
+
+	errno = 0;
+	v = strtoll(arg, &end, 10);
+	if (end == arg || *end != '\0' || errno == ERANGE || v < min ||
+	    v > max)
+		cli_usage_error("%s: '%s' is not a number from %lld to %lld",
+		    opt, arg, min, max);
+	return v;
+}
+
+size_t
+cli_size(const char *opt, const char *arg)
+{
+	char *end;
+	unsigned long long v, mult = 1;
+
+	errno = 0;
+	v = strtoull(arg, &end, 10);
+	if (end != arg && end[0] != '\0' && end[1] == '\0') {
+		switch (end[0]) {
+		case 'k': case 'K':	mult = 1ULL << 10; end++; break;
+		case 'm': case 'M':	mult = 1ULL << 20; end++; break;
+		case 'g': case 'G':	mult = 1ULL << 30; end++; break;
+		}
+	}
+	if (end == arg || *end != '\0' || errno == ERANGE || arg[0] == '-' ||
+	    v > SIZE_MAX / mult)
+		cli_usage_error("%s: '%s' is not a size (a number of bytes, "
+		    "or with k, M or G)", opt, arg);
+	return (size_t)(v * mult);
+}

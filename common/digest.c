@@ -1,0 +1,66 @@
+#include <openssl/err.h>
+#include <openssl/evp.h>
+
+#include "diag.h"
+#include "digest.h"
+
+static EVP_MD *md;
+static EVP_MD_CTX *ctx;
+
+static _Noreturn void
+openssl_failed(const char *what)
+{
+	char msg[256];
+
+	ERR_error_string_n(ERR_get_error(), msg, sizeof msg);
+	diag_fatal("OpenSSL: %s: %s", what, msg);
+}
+
+void
+sha256_begin(void)
+{
+	if (md == NULL) {
+		/* An explicit fetch: EVP_sha256() would look the
+		 * implementation up again at every init. */
+		if ((md = EVP_MD_fetch(NULL, "SHA256", NULL)) == NULL)
+			openssl_failed("SHA256");
+		if ((ctx = EVP_MD_CTX_new()) == NULL)
+			diag_fatal("out of memory");
+	}
+	if (!EVP_DigestInit_ex2(ctx, md, NULL))
+		openssl_failed("digest init");
+}
+
+void
+sha256_update(const void *p, size_t n)
+{
+	if (!EVP_DigestUpdate(ctx, p, n))
+		openssl_failed("digest");
+}
+
+void
+sha256_sink(void *unused, const char *p, size_t n)
+{
+	(void)unused;
+	sha256_update(p, n);
+}
+
+void
+sha256_end(unsigned char out[SHA256_LEN])
+{
+	unsigned int len;
+
+	if (!EVP_DigestFinal_ex(ctx, out, &len) || len != SHA256_LEN)
+		openssl_failed("digest final");
+}
+
+void
+hex_encode(const unsigned char *in, size_t n, char *out)
+{
+	static const char hex[] = "0123456789abcdef";
+
+	for (size_t i = 0; i < n; i++) {
+		out[2 * i] = hex[in[i] >> 4];
+		out[2 * i + 1] = hex[in[i] & 15];
+	}
+}

@@ -1,0 +1,20 @@
+/* SHA-256 through OpenSSL's EVP interface (the SHA256_* calls are
+ * deprecated in OpenSSL 3).  The algorithm is fetched once; each digest
+ * reuses one context. */
+#ifndef CRAWLUTILS_DIGEST_H
+#define CRAWLUTILS_DIGEST_H
+
+#include <stddef.h>
+
+#define SHA256_LEN	32
+
+void sha256_begin(void);
+void sha256_update(const void *p, size_t n);
+void sha256_end(unsigned char out[SHA256_LEN]);
+/* For textnorm_space() and friends: a sink that feeds the digest. */
+void sha256_sink(void *ctx, const char *p, size_t n);
+
+/* Lowercase hex of n bytes into out (2n chars, no NUL). */
+void hex_encode(const unsigned char *in, size_t n, char *out);
+
+#endif

@@ -1,0 +1,61 @@
+#include <string.h>
+
+#include "fingerprint.h"
+
+static const signed char hexval[256] = {
+	['0'] = 1, ['1'] = 2, ['2'] = 3, ['3'] = 4, ['4'] = 5,
+	['5'] = 6, ['6'] = 7, ['7'] = 8, ['8'] = 9, ['9'] = 10,
+	['a'] = 11, ['b'] = 12, ['c'] = 13, ['d'] = 14, ['e'] = 15, ['f'] = 16,
+	['A'] = 11, ['B'] = 12, ['C'] = 13, ['D'] = 14, ['E'] = 15, ['F'] = 16,
+};	/* digit value + 1; 0 means "not a hex digit" */
+
+bool
+fp_parse(const char *p, size_t n, uint64_t *fp)
+{
+	uint64_t v = 0;
+
+	if (n == FP_HEXLEN + 2 && p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) {
+		p += 2;
+		n -= 2;
+	}
+	if (n != FP_HEXLEN)
+		return false;
+	for (size_t i = 0; i < FP_HEXLEN; i++) {
+		int d = hexval[(unsigned char)p[i]];
+
+		if (d == 0)
+			return false;
+		v = v << 4 | (uint64_t)(d - 1);
+	}
+	*fp = v;
+	return true;
+}
+
+void
+fp_format(uint64_t fp, char out[FP_HEXLEN])
+{
+	static const char hex[] = "0123456789abcdef";
+
+	for (int i = FP_HEXLEN - 1; i >= 0; i--) {
+		out[i] = hex[fp & 15];
+		fp >>= 4;
+	}
+}
+
+/*
+ * The baseline x86-64 target has no POPCNT instruction, so the builtin
+ * alone compiles to a dozen shifts and masks.  target_clones builds a
+ * POPCNT version too and picks one when the program loads (an ifunc):
+ * the instruction where the CPU has it, no SIGILL where it does not, and
+ * plain C on every other architecture.
+ */
+#if defined(__x86_64__) && defined(__has_attribute)
+#if __has_attribute(target_clones) && defined(__ELF__)
+__attribute__((target_clones("popcnt", "default")))
+#endif
+#endif
+unsigned
+fp_distance(uint64_t a, uint64_t b)
+{
+	return (unsigned)__builtin_popcountll(a ^ b);
+}

@@ -1,0 +1,141 @@
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "reader.h"
+#include "xalloc.h"
+
+#define READ_CHUNK	(256 * 1024)
+
+void
+reader_reset(struct reader *r, int fd)
+{
+	if (r->buf == NULL) {
+		r->cap = READ_CHUNK;
+		r->buf = xmalloc(r->cap);
+	}
+	r->fd = fd;
+	r->start = r->end = r->scanned = 0;
+	r->lineno = 0;
+	r->eof = false;
+	r->err = 0;
+}
+
+void
+reader_free(struct reader *r)
+{
+	free(r->buf);
+	r->buf = NULL;
+	r->cap = 0;
+}
+
+/* Read more after the unconsumed bytes; moves them to the front first,
+ * and grows the buffer when they fill it.  Returns bytes read, 0 at end
+ * of file, -1 on error. */
+static ssize_t
+fill(struct reader *r)
+{
+	ssize_t n;
+
+	if (r->start > 0) {
+		memmove(r->buf, r->buf + r->start, r->end - r->start);
+		r->end -= r->start;
+		r->start = 0;
+	}
+	if (r->cap - r->end < READ_CHUNK / 2)
+		r->buf = xgrow(r->buf, &r->cap, r->end + READ_CHUNK);
+	do
+		n = read(r->fd, r->buf + r->end, r->cap - r->end);
+	while (n < 0 && errno == EINTR);
+	if (n < 0) {
+		r->err = errno;
+		return -1;
+	}
+	if (n == 0)
+		r->eof = true;
+	r->end += (size_t)n;
+	return n;
+}
+
+/* The record at start is longer than max and has no LF yet: copy it and
+ * everything up to the next LF to spill without keeping it.  A CR right
+ * before the LF is not part of the record, so a CR that ends a chunk is
+ * held back until we see what follows it. */
+static enum read_status
+skip_long(struct reader *r)
+{
+	bool held_cr = false;
+
+	for (;;) {
+		char *p = r->buf + r->start;
+		char *lf = memchr(p, '\n', r->end - r->start);
+		size_t n = lf ? (size_t)(lf - p) : r->end - r->start;
+
+		if (held_cr && !(lf && n == 0) && r->spill)
+			out_putc(r->spill, '\r');
+		held_cr = false;
+		if (n > 0 && p[n - 1] == '\r') {
+			held_cr = lf == NULL;
+			n--;
+		}
+		if (r->spill)
+			out_write(r->spill, p, n);
+		if (lf != NULL) {
+			r->start = (size_t)(lf - r->buf) + 1;
+			break;
+		}
+		r->start = r->end;
+		if (r->eof)
+			break;
+		if (fill(r) < 0)
+			return READ_ERROR;
+	}
+	if (r->spill)
+		out_end_record(r->spill);
+	r->scanned = 0;
+	return READ_TOOLONG;
+}
+
+enum read_status
+reader_next(struct reader *r, const char **rec, size_t *len)
+{
+	char *lf;
+	size_t n;
+
+	for (;;) {
+		n = r->end - r->start;
+		lf = memchr(r->buf + r->start + r->scanned, '\n',
+		    n - r->scanned);
+		if (lf != NULL)
+			break;
+		r->scanned = n;
+		if (r->max && n > r->max + 1) {	/* + 1: a CR may follow */
+			r->lineno++;
+			return skip_long(r);
+		}
+		if (r->eof) {
+			if (n == 0)
+				return READ_EOF;
+			lf = r->buf + r->end;	/* last line without LF */
+			break;
+		}
+		if (fill(r) < 0)
+			return READ_ERROR;
+	}
+	r->lineno++;
+	*rec = r->buf + r->start;
+	*len = (size_t)(lf - *rec);
+	r->start = lf < r->buf + r->end ? (size_t)(lf - r->buf) + 1 : r->end;
+	r->scanned = 0;
+	if (*len > 0 && (*rec)[*len - 1] == '\r')
+		(*len)--;
+	if (r->max && *len > r->max) {
+		if (r->spill) {
+			out_write(r->spill, *rec, *len);
+			out_end_record(r->spill);
+		}
+		return READ_TOOLONG;
+	}
+	return READ_RECORD;
+}

@@ -1,0 +1,70 @@
+/* The record loop every record program shares: the inputs named on the
+ * command line (none or "-" is stdin) read in order, a header line
+ * (-H), rejected records reported and sent to --rejects, records
+ * written to stdout, and the exit status of DESIGN.md:
+ *   0  every record done
+ *   1  some records rejected (each one reported)
+ *   2  trouble: an input that could not be opened or read (reported,
+ *      skipped, the others still read), a write error, out of memory.
+ *
+ *	struct stream s;
+ *	struct record r;
+ *	stream_open(&s, argc - optind, argv + optind);
+ *	while (stream_next(&s, &r))
+ *		... stream_write_*(&s, &r, ...) or stream_reject(&s, &r, ...)
+ *	return stream_close(&s);
+ */
+#ifndef CRAWLUTILS_STREAM_H
+#define CRAWLUTILS_STREAM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "diag.h"
+#include "field.h"
+#include "out.h"
+#include "reader.h"
+
+struct record {
+	const char	*p;		/* without LF (and CR) */
+	size_t		 n;
+	uintmax_t	 line;
+	bool		 header;	/* the header line kept by -H */
+};
+
+struct stream {
+	char		**paths;
+	int		 npaths;
+	int		 next;		/* index of the next input to open */
+	bool		 reading;	/* an input is open */
+	const char	*file;		/* its name in messages: "-" for stdin */
+	struct reader	 rd;
+	struct out	 out;
+	struct out	 rej;
+	bool		 have_rej;
+	bool		 header_seen;
+	uintmax_t	 nread, nwritten, nrejected;
+	int		 status;
+};
+
+void stream_open(struct stream *s, int npaths, char **paths);
+/* The next record; false when all inputs are done. */
+bool stream_next(struct stream *s, struct record *r);
+/* Report r ("prog: file:line: message"), write it to --rejects. */
+void stream_reject(struct stream *s, const struct record *r,
+    const char *fmt, ...) DIAG_PRINTF(3, 4);
+/* Write r with field f replaced by res, or with res inserted before f
+ * when add is set. */
+void stream_write_replace(struct stream *s, const struct record *r,
+    const struct span *f, const char *res, size_t nres, bool add);
+/* Write r followed by TAB and res. */
+void stream_write_append(struct stream *s, const struct record *r,
+    const char *res, size_t nres);
+/* Flush and close everything; print the -v summary; the exit status. */
+int stream_close(struct stream *s);
+
+/* A trouble that is not a record: report it and make the status 2. */
+void stream_trouble(struct stream *s, const char *fmt, ...) DIAG_PRINTF(2, 3);
+
+#endif

@@ -1,0 +1,65 @@
+#!/bin/sh
+# Make sure what a make target needs is installed.  Usage: deps.sh build|test|lint|bench
+# A missing Debian package is installed when we run as root or can use sudo
+# without a password; otherwise we stop and print the exact command to run.
+set -eu
+
+build_pkgs="build-essential pkg-config libxml2-dev libssl-dev libicu-dev libxxhash-dev"
+test_pkgs="bats bats-support bats-assert bats-file mandoc"
+bench_pkgs="openssl time"
+
+missing=""
+need() {	# need PACKAGE TEST-COMMAND...
+	pkg=$1; shift
+	"$@" >/dev/null 2>&1 || missing="$missing $pkg"
+}
+
+check_build() {
+	need build-essential command -v cc
+	need build-essential command -v make
+	need pkg-config command -v pkg-config
+	need libxml2-dev pkg-config --exists libxml-2.0
+	need libssl-dev pkg-config --exists libcrypto
+	need libicu-dev pkg-config --exists icu-uc icu-i18n
+	need libxxhash-dev pkg-config --exists libxxhash
+}
+check_test() {
+	need bats command -v bats
+	need bats-support test -f /usr/lib/bats/bats-support/load.bash
+	need bats-assert test -f /usr/lib/bats/bats-assert/load.bash
+	need bats-file test -f /usr/lib/bats/bats-file/load.bash
+	need mandoc command -v mandoc
+}
+check_bench() {
+	need openssl command -v openssl
+	need time test -x /usr/bin/time
+}
+
+case ${1:-build} in
+build)	check_build; all=$build_pkgs ;;
+test)	check_build; check_test; all="$build_pkgs $test_pkgs" ;;
+lint)	need mandoc command -v mandoc; all=mandoc ;;
+bench)	check_build; check_bench; all="$build_pkgs $bench_pkgs" ;;
+*)	echo "deps.sh: unknown set '$1'" >&2; exit 2 ;;
+esac
+[ -z "$missing" ] && exit 0
+
+# Install the whole set: cheap when most is present, and it avoids
+# a second round trip when one check hid another.
+cmd="apt-get update && apt-get install -y $all"
+if [ "$(id -u)" -eq 0 ]; then
+	sudo=""
+elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
+	sudo="sudo "
+else
+	echo "crawlutils: missing:$missing" >&2
+	echo "crawlutils: run as root:  $cmd" >&2
+	exit 1
+fi
+command -v apt-get >/dev/null 2>&1 || {
+	echo "crawlutils: missing:$missing (and no apt-get: install them by hand)" >&2
+	exit 1
+}
+echo "crawlutils: installing:$missing" >&2
+${sudo}apt-get update -qq >&2
+DEBIAN_FRONTEND=noninteractive ${sudo}apt-get install -y -qq $all >&2
