@@ -75,13 +75,16 @@ check: $(CHECK_DEPS)
 	@sh mk/deps.sh test
 	@tests/run $(O)
 
-check-slow: $(BINS)
+check-slow: $(BINS) $(O)/bench/gen
 	@sh mk/deps.sh test
 	@CRAWLUTILS_SLOW=1 tests/run $(O) tests/slow
 
-bench: $(BINS)
+bench: $(BINS) $(O)/bench/gen
 	@sh mk/deps.sh bench
-	@bench/run $(O)/bin
+	@bench/run $(O)
+
+$(O)/bench/gen: $(O)/bench/gen.o
+	$(CC) $(ALL_LDFLAGS) -o $@ $<
 
 demo: $(BINS)
 	@PATH="$(CURDIR)/$(O)/bin:$$PATH" sh examples/demo.sh

@@ -56,19 +56,31 @@ parse_fields(const char *arg)
 		    "(1 is the first, -1 the last)", arg);
 }
 
+/* d (0 to 64) in decimal; snprintf would be a third of the run time. */
+static size_t
+format_distance(unsigned d, char num[2])
+{
+	if (d < 10) {
+		num[0] = (char)('0' + d);
+		return 1;
+	}
+	num[0] = (char)('0' + d / 10);
+	num[1] = (char)('0' + d % 10);
+	return 2;
+}
+
 /* `hamming FP1 FP2`: print the distance. */
 static int
 operands(const char *a, const char *b)
 {
 	struct out o;
 	uint64_t x, y;
-	char num[4];
+	char num[2];
 
 	fp_parse(a, strlen(a), &x);
 	fp_parse(b, strlen(b), &y);
 	out_init(&o, 1, NULL);
-	out_write(&o, num, (size_t)snprintf(num, sizeof num, "%u",
-	    fp_distance(x, y)));
+	out_write(&o, num, format_distance(fp_distance(x, y), num));
 	out_end_record(&o);
 	out_close(&o);
 	return 0;
@@ -151,7 +163,7 @@ main(int argc, char *argv[])
 	while (stream_next(&s, &r)) {
 		uint64_t x, y;
 		unsigned d;
-		char num[4];
+		char num[2];
 
 		if (r.header) {
 			stream_write_append(&s, &r, "distance", 8);
@@ -166,8 +178,7 @@ main(int argc, char *argv[])
 		d = fp_distance(x, y);
 		if (maxdist >= 0 && d > (unsigned)maxdist)
 			continue;
-		stream_write_append(&s, &r, num,
-		    (size_t)snprintf(num, sizeof num, "%u", d));
+		stream_write_append(&s, &r, num, format_distance(d, num));
 	}
 	return stream_close(&s);
 }

@@ -16,6 +16,9 @@ diag_init(const char *name)
 }
 
 /* "prog: [file:line: ]message\n" in a single write(2). */
+static void emit(const char *, uintmax_t, const char *, va_list)
+    DIAG_PRINTF(3, 0);
+
 static void
 emit(const char *file, uintmax_t line, const char *fmt, va_list ap)
 {

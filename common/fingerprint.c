@@ -44,18 +44,41 @@ fp_format(uint64_t fp, char out[FP_HEXLEN])
 
 /*
  * The baseline x86-64 target has no POPCNT instruction, so the builtin
- * alone compiles to a dozen shifts and masks.  target_clones builds a
- * POPCNT version too and picks one when the program loads (an ifunc):
- * the instruction where the CPU has it, no SIGILL where it does not, and
+ * alone compiles to a dozen shifts and masks.  We build a POPCNT version
+ * too and pick one at the first call from what the CPU says: the
+ * instruction where the CPU has it, no SIGILL where it does not, and
  * plain C on every other architecture.
  */
-#if defined(__x86_64__) && defined(__has_attribute)
-#if __has_attribute(target_clones) && defined(__ELF__)
-__attribute__((target_clones("popcnt", "default")))
+static unsigned
+distance_generic(uint64_t a, uint64_t b)
+{
+	return (unsigned)__builtin_popcountll(a ^ b);
+}
+
+#if defined(__x86_64__) && defined(__GNUC__)
+__attribute__((target("popcnt"))) static unsigned
+distance_popcnt(uint64_t a, uint64_t b)
+{
+	return (unsigned)__builtin_popcountll(a ^ b);
+}
+
+static unsigned distance_first(uint64_t a, uint64_t b);
+static unsigned (*distance)(uint64_t, uint64_t) = distance_first;
+
+static unsigned
+distance_first(uint64_t a, uint64_t b)
+{
+	__builtin_cpu_init();
+	distance = __builtin_cpu_supports("popcnt") ? distance_popcnt :
+	    distance_generic;
+	return distance(a, b);
+}
+#else
+#define distance distance_generic
 #endif
-#endif
+
 unsigned
 fp_distance(uint64_t a, uint64_t b)
 {
-	return (unsigned)__builtin_popcountll(a ^ b);
+	return distance(a, b);
 }

@@ -68,10 +68,19 @@ skip_long(struct reader *r)
 	bool held_cr = false;
 
 	for (;;) {
-		char *p = r->buf + r->start;
-		char *lf = memchr(p, '\n', r->end - r->start);
-		size_t n = lf ? (size_t)(lf - p) : r->end - r->start;
+		char *p, *lf;
+		size_t n;
 
+		if (r->start == r->end) {
+			if (r->eof)
+				break;	/* a CR held back ended the input */
+			if (fill(r) < 0)
+				return READ_ERROR;
+			continue;
+		}
+		p = r->buf + r->start;
+		lf = memchr(p, '\n', r->end - r->start);
+		n = lf ? (size_t)(lf - p) : r->end - r->start;
 		if (held_cr && !(lf && n == 0) && r->spill)
 			out_putc(r->spill, '\r');
 		held_cr = false;
@@ -86,10 +95,6 @@ skip_long(struct reader *r)
 			break;
 		}
 		r->start = r->end;
-		if (r->eof)
-			break;
-		if (fill(r) < 0)
-			return READ_ERROR;
 	}
 	if (r->spill)
 		out_end_record(r->spill);

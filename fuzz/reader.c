@@ -1,0 +1,91 @@
+/* Fuzz target: the record reader.  The records it returns, each with an
+ * LF, rebuild the input (but for the CRs it drops before LF and at the
+ * end); with a length limit, a long record goes to the spill file
+ * instead, whole. */
+#define _GNU_SOURCE		/* memfd_create */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "buf.h"
+#include "reader.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/* The input as the reader should see it: records with CR-before-LF and a
+ * final CR dropped, each ending in LF. */
+static void
+expected(const char *p, size_t n, struct buf *b)
+{
+	size_t start = 0;
+
+	for (size_t i = 0; i <= n; i++) {
+		if (i < n && p[i] != '\n')
+			continue;
+		if (i == n && start == n)
+			break;
+		size_t len = i - start;
+		if (len && p[start + len - 1] == '\r')
+			len--;
+		buf_append(b, p + start, len);
+		buf_putc(b, '\n');
+		start = i + 1;
+	}
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct reader r = { 0 };
+	struct out spill;
+	struct buf got = { 0 }, want = { 0 }, spilled = { 0 };
+	const char *rec;
+	size_t len, max = size ? data[0] % 8 : 0;	/* 0: no limit */
+	int in, sp;
+	enum read_status st;
+
+	if (size > 1 << 20)
+		return 0;
+	in = memfd_create("in", 0);
+	sp = memfd_create("spill", 0);
+	if (in < 0 || sp < 0 || (size && write(in, data, size) != (ssize_t)size))
+		abort();
+	lseek(in, 0, SEEK_SET);
+	reader_reset(&r, in);
+	r.max = max;
+	out_init(&spill, sp, "spill");
+	r.spill = &spill;
+	while ((st = reader_next(&r, &rec, &len)) != READ_EOF) {
+		if (st == READ_ERROR)
+			abort();
+		if (st == READ_RECORD) {
+			if (max && len > max)
+				abort();
+			buf_append(&got, rec, len);
+			buf_putc(&got, '\n');
+		}
+	}
+	out_flush(&spill);
+	lseek(sp, 0, SEEK_SET);
+	buf_reserve(&spilled, 1 << 20);
+	spilled.len = (size_t)read(sp, spilled.p, spilled.cap);
+	out_close(&spill);
+	close(in);
+	reader_free(&r);
+
+	/* Records and spilled records, in their own orders, are the
+	 * expected records split in two: check the lengths add up and
+	 * that without a limit nothing is spilled. */
+	expected((const char *)data, size, &want);
+	if (got.len + spilled.len != want.len || (max == 0 && spilled.len))
+		abort();
+	if (max == 0 && (got.len != want.len ||
+	    (got.len && memcmp(got.p, want.p, got.len))))
+		abort();
+	buf_free(&got);
+	buf_free(&want);
+	buf_free(&spilled);
+	return 0;
+}
