@@ -1,2 +1,0 @@
-build/common/diag.o: common/diag.c common/diag.h
-common/diag.h:

@@ -1,2 +1,0 @@
-build/common/fingerprint.o: common/fingerprint.c common/fingerprint.h
-common/fingerprint.h:

@@ -1,3 +1,0 @@
-build/common/xalloc.o: common/xalloc.c common/diag.h common/xalloc.h
-common/diag.h:
-common/xalloc.h:
