@@ -123,7 +123,7 @@ main(int argc, char *argv[])
 	bool dashdash;
 	int ch;
 
-	cli_init("hamming", help);
+	cli_init("hamming", help, argv);
 	while ((ch = getopt_long(argc, argv, "f:t:k:" CLI_SHORTOPTS_COMMON,
 	    longopts, NULL)) != -1) {
 		lastarg = optarg;
@@ -169,11 +169,11 @@ main(int argc, char *argv[])
 			stream_write_append(&s, &r, "distance", 8);
 			continue;
 		}
-		if (!get_fp(&s, &r, fb, &y))
-			continue;
 		if (to)
 			x = target;
 		else if (!get_fp(&s, &r, fa, &x))
+			continue;
+		if (!get_fp(&s, &r, fb, &y))
 			continue;
 		d = fp_distance(x, y);
 		if (maxdist >= 0 && d > (unsigned)maxdist)

@@ -11,7 +11,7 @@
 #include "textnorm.h"
 
 static const char help[] =
-"Usage: sha256text [-a] [-f N] [--raw | --nfkc | --casefold] [options] [file ...]\n"
+"Usage: sha256text [-a] [-f N] [--raw | [--nfkc] [--casefold]] [options] [file ...]\n"
 "Replace the text field of each record (default: the last) with the SHA-256\n"
 "of the text, white space collapsed, as 64 lowercase hex digits.\n"
 "\n"
@@ -70,7 +70,7 @@ main(int argc, char *argv[])
 	char hex[2 * SHA256_LEN];
 	int ch;
 
-	cli_init("sha256text", help);
+	cli_init("sha256text", help, argv);
 	while ((ch = getopt_long(argc, argv, "af:" CLI_SHORTOPTS_COMMON,
 	    longopts, NULL)) != -1) {
 		switch (ch) {

@@ -1,4 +1,5 @@
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -18,11 +19,31 @@
 struct cli cli;
 static const char *help_text;
 
-void
-cli_init(const char *name, const char *help)
+/* With stdin, stdout or stderr closed (`prog >&-`), the next file we
+ * open would take its number, and records meant for stdout would land in
+ * the --rejects file.  Hold the number with /dev/null opened the wrong
+ * way round, so that using it fails as it would have (gnulib's stdopen). */
+static void
+std_fds_open(void)
 {
+	for (int fd = 0; fd <= 2; fd++) {
+		if (fcntl(fd, F_GETFD) >= 0 || errno != EBADF)
+			continue;
+		if (open("/dev/null", fd == 0 ? O_WRONLY : O_RDONLY) != fd)
+			exit(2);	/* nowhere to say so */
+	}
+}
+
+void
+cli_init(const char *name, const char *help, char *argv[])
+{
+	static char argv0[64];
+
+	std_fds_open();
 	diag_init(name);
 	help_text = help;
+	snprintf(argv0, sizeof argv0, "%s", name);
+	argv[0] = argv0;
 }
 
 void
@@ -64,6 +85,7 @@ cli_version(void)
 	UVersionInfo icu, uni;
 	char icus[U_MAX_VERSION_STRING_LENGTH], unis[U_MAX_VERSION_STRING_LENGTH];
 	unsigned xxh = XXH_versionNumber();
+	int xml;
 
 	u_getVersion(icu);
 	u_versionToString(icu, icus);
@@ -72,7 +94,9 @@ cli_version(void)
 	printf("%s (crawlutils) %s\n", progname, CRAWLUTILS_VERSION);
 	printf("%s\n", OpenSSL_version(OPENSSL_VERSION));
 	printf("ICU %s (Unicode %s)\n", icus, unis);
-	printf("libxml2 %s\n", xmlParserVersion);
+	/* xmlParserVersion is "20914" for 2.9.14 */
+	xml = atoi(xmlParserVersion);
+	printf("libxml2 %d.%d.%d\n", xml / 10000, xml / 100 % 100, xml % 100);
 	printf("xxHash %u.%u.%u\n", xxh / 10000, xxh / 100 % 100, xxh % 100);
 	exit_stdout();
 }
@@ -121,7 +145,9 @@ cli_number(const char *opt, const char *arg, long long min, long long max)
 
 	errno = 0;
 	v = strtoll(arg, &end, 10);
-	if (end == arg || *end != '\0' || errno == ERANGE || v < min ||
+	/* strtoll would also take leading blanks and a plus sign */
+	if (!(arg[0] == '-' || (arg[0] >= '0' && arg[0] <= '9')) ||
+	    end == arg || *end != '\0' || errno == ERANGE || v < min ||
 	    v > max)
 		cli_usage_error("%s: '%s' is not a number from %lld to %lld",
 		    opt, arg, min, max);
@@ -135,17 +161,19 @@ cli_size(const char *opt, const char *arg)
 	unsigned long long v, mult = 1;
 
 	errno = 0;
-	v = strtoull(arg, &end, 10);
-	if (end != arg && end[0] != '\0' && end[1] == '\0') {
-		switch (end[0]) {
-		case 'k': case 'K':	mult = 1ULL << 10; end++; break;
-		case 'm': case 'M':	mult = 1ULL << 20; end++; break;
-		case 'g': case 'G':	mult = 1ULL << 30; end++; break;
+	/* strtoull would also take blanks, a sign, and wrap negatives */
+	if (arg[0] >= '0' && arg[0] <= '9') {
+		v = strtoull(arg, &end, 10);
+		if (end[0] != '\0' && end[1] == '\0') {
+			switch (end[0]) {
+			case 'k': case 'K':	mult = 1ULL << 10; end++; break;
+			case 'm': case 'M':	mult = 1ULL << 20; end++; break;
+			case 'g': case 'G':	mult = 1ULL << 30; end++; break;
+			}
 		}
+		if (*end == '\0' && errno != ERANGE && v <= SIZE_MAX / mult)
+			return (size_t)(v * mult);
 	}
-	if (end == arg || *end != '\0' || errno == ERANGE || arg[0] == '-' ||
-	    v > SIZE_MAX / mult)
-		cli_usage_error("%s: '%s' is not a size (a number of bytes, "
-		    "or with k, M or G)", opt, arg);
-	return (size_t)(v * mult);
+	cli_usage_error("%s: '%s' is not a size (a number of bytes, or with "
+	    "k, M or G)", opt, arg);
 }

@@ -53,8 +53,9 @@ struct cli {
 
 extern struct cli cli;
 
-/* Name the program and give its --help text. */
-void cli_init(const char *name, const char *help);
+/* Name the program and give its --help text.  argv[0] becomes the name
+ * too, so getopt's own messages start "prog: " however it was run. */
+void cli_init(const char *name, const char *help, char *argv[]);
 /* Handle a common option; any other is a usage error. */
 void cli_option(int ch, const char *arg);
 _Noreturn void cli_usage_error(const char *fmt, ...)

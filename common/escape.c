@@ -21,6 +21,8 @@ unescape_append(struct buf *b, const char *p, size_t n)
 {
 	const char *end = p + n, *bs;
 
+	if (n == 0)
+		return;
 	buf_reserve(b, n);	/* unescaping never lengthens */
 	while ((bs = memchr(p, '\\', (size_t)(end - p))) != NULL) {
 		char c = bs + 1 < end ? unescaped(bs[1]) : 0;

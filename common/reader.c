@@ -115,7 +115,7 @@ reader_next(struct reader *r, const char **rec, size_t *len)
 		if (lf != NULL)
 			break;
 		r->scanned = n;
-		if (r->max && n > r->max + 1) {	/* + 1: a CR may follow */
+		if (r->max && n > 0 && n - 1 > r->max) {	/* - 1: a CR may end it */
 			r->lineno++;
 			return skip_long(r);
 		}

@@ -102,14 +102,16 @@ stream_next(struct stream *s, struct record *r)
 			s->nread++;
 			return true;
 		case READ_TOOLONG:
-			if (!(cli.header && r->line == 1))
+			if (cli.header && r->line == 1) {
+				s->header_seen = true;
+				s->header_rejected = true;
+			} else {
 				s->nread++;
-			s->nrejected++;
+				s->nrejected++;
+			}
 			diag_record(s->file, r->line,
 			    "record longer than %zu bytes (--max-record)",
 			    cli.max_record);
-			if (cli.header && r->line == 1)
-				s->header_seen = true;
 			continue;
 		case READ_ERROR:
 			stream_trouble(s, "%s: read error: %s", s->file,
@@ -129,7 +131,10 @@ stream_reject(struct stream *s, const struct record *r, const char *fmt, ...)
 	char msg[2048];
 	va_list ap;
 
-	s->nrejected++;
+	if (r->header)
+		s->header_rejected = true;
+	else
+		s->nrejected++;
 	if (!diag_quiet) {
 		va_start(ap, fmt);
 		vsnprintf(msg, sizeof msg, fmt, ap);
@@ -177,14 +182,16 @@ stream_close(struct stream *s)
 {
 	if (s->reading)
 		end_input(s);
-	out_close(&s->out);
+	/* The rejects first: when stdout fails, they are what can still be
+	 * saved to fix and feed again. */
 	if (s->have_rej)
 		out_close(&s->rej);
+	out_close(&s->out);
 	reader_free(&s->rd);
 	if (cli.verbose)
-		diag_warn("%ju records read, %ju written, %ju rejected",
+		diag_warn("records: %ju read, %ju written, %ju rejected",
 		    s->nread, s->nwritten, s->nrejected);
-	if (s->status == 0 && s->nrejected > 0)
+	if (s->status == 0 && (s->nrejected > 0 || s->header_rejected))
 		s->status = 1;
 	return s->status;
 }

@@ -3,7 +3,7 @@
  * (-H), rejected records reported and sent to --rejects, records
  * written to stdout, and the exit status of DESIGN.md:
  *   0  every record done
- *   1  some records rejected (each one reported)
+ *   1  some records (or the header) rejected, each one reported
  *   2  trouble: an input that could not be opened or read (reported,
  *      skipped, the others still read), a write error, out of memory.
  *
@@ -44,6 +44,7 @@ struct stream {
 	struct out	 rej;
 	bool		 have_rej;
 	bool		 header_seen;
+	bool		 header_rejected;	/* status 1, not a record */
 	uintmax_t	 nread, nwritten, nrejected;
 	int		 status;
 };

@@ -313,6 +313,7 @@ transform_run(const char *p, int32_t n, unsigned how, struct buf *b)
 	int32_t len;
 
 	ubuf_reserve(&a, n);	/* UTF-16 never has more units than UTF-8 bytes */
+	buf_reserve(b, (size_t)n);	/* about as long, and b->p not NULL */
 	u_strFromUTF8(a.p, (int32_t)a.cap, &a.len, p, n, &err);
 	icu_check(err, "from UTF-8");
 	if (how & TEXTNORM_NFKC) {

@@ -34,6 +34,13 @@ ok(int cond, const char *fmt, ...)
 	putchar('\n');
 }
 
+/* Does b hold exactly the n bytes at p? */
+static int
+same(const struct buf *b, const char *p, size_t n)
+{
+	return b->len == n && (n == 0 || memcmp(b->p, p, n) == 0);
+}
+
 /* A deterministic generator, so a failure can be replayed. */
 static uint64_t rng = 0x9e3779b97f4a7c15u;
 static uint32_t
@@ -125,7 +132,7 @@ test_space(void)
 		got.len = want.len = 0;
 		textnorm_space_buf(in.p, in.len, escaped, &got);
 		reference_space(in.p, in.len, escaped, &want);
-		if (got.len != want.len || memcmp(got.p, want.p, got.len)) {
+		if (!same(&got, want.p, want.len)) {
 			if (bad++ < 3) {
 				fprintf(stderr, "# mismatch (escaped=%d) on:", escaped);
 				for (size_t i = 0; i < in.len; i++)
@@ -189,7 +196,7 @@ test_escape(void)
 		}
 		escape_append(&esc, in.p, in.len);
 		unescape_append(&back, esc.p, esc.len);
-		if (back.len != in.len || memcmp(back.p, in.p, in.len))
+		if (!same(&back, in.p, in.len))
 			bad++;
 		for (size_t i = 0; i < esc.len; i++)
 			if (esc.p[i] == '\t' || esc.p[i] == '\n' || esc.p[i] == '\r')
@@ -315,8 +322,8 @@ test_reader(void)
 
 #define READS(in, max, want, wantspill, name) do { \
 	read_all(in, sizeof in - 1, max, &got, &spill); \
-	ok(got.len == sizeof want - 1 && memcmp(got.p, want, got.len) == 0 && \
-	   spill.len == sizeof wantspill - 1 && memcmp(spill.p, wantspill, spill.len) == 0, name); \
+	ok(same(&got, want, sizeof want - 1) && \
+	    same(&spill, wantspill, sizeof wantspill - 1), name); \
 	} while (0)
 
 	READS("", 0, "", "", "empty input: no record");
