@@ -6,29 +6,12 @@
 bats_require_minimum_version 1.5.0
 load helper
 
+PROG=hamming
+
 Z=0000000000000000
 F=ffffffffffffffff
 ONE=0000000000000001
 TOP=8000000000000000
-
-# The run failed as a usage error that says $1; nothing on stdout.
-assert_usage_error() {
-	assert_failure 2
-	assert_output ''
-	assert_equal "$stderr" "hamming: $1
-Try 'hamming --help' for more information."
-}
-
-# assert_bytes FILE FORMAT [ARG...]: FILE holds exactly what printf makes.
-assert_bytes() {
-	local file=$1
-	shift
-	# shellcheck disable=SC2059
-	printf "$@" > "$BATS_TEST_TMPDIR/.want"
-	cmp -s "$BATS_TEST_TMPDIR/.want" "$file" ||
-		fail "$(echo "$file: want"; od -c "$BATS_TEST_TMPDIR/.want";
-		    echo got; od -c "$file")"
-}
 
 # usage_table OPTION MESSAGE VALUE...: hamming OPTION VALUE, for each
 # VALUE, is a usage error saying MESSAGE (a printf format for VALUE).

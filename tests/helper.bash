@@ -16,3 +16,22 @@ setup() {
 sha() {
 	printf "$@" | sha256sum | cut -d' ' -f1
 }
+
+# assert_bytes FILE FORMAT [ARG...]: FILE holds exactly what printf makes.
+assert_bytes() {
+	local file=$1
+	shift
+	# shellcheck disable=SC2059
+	printf "$@" > "$BATS_TEST_TMPDIR/.want"
+	cmp -s "$BATS_TEST_TMPDIR/.want" "$file" ||
+		fail "$(echo "$file: want"; od -c "$BATS_TEST_TMPDIR/.want" | head -20;
+		    echo got; od -c "$file" | head -20)"
+}
+
+# The run failed as a usage error of $PROG that says $1; nothing on stdout.
+assert_usage_error() {
+	assert_failure 2
+	assert_output ''
+	assert_equal "$stderr" "$PROG: $1
+Try '$PROG --help' for more information."
+}

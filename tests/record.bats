@@ -6,32 +6,15 @@
 bats_require_minimum_version 1.5.0
 load helper
 
+PROG=sha256text
+
 Z=0000000000000000
 EMPTY=e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855
-
-# assert_bytes FILE FORMAT [ARG...]: FILE holds exactly what printf makes.
-assert_bytes() {
-	local file=$1
-	shift
-	# shellcheck disable=SC2059
-	printf "$@" > "$BATS_TEST_TMPDIR/.want"
-	cmp -s "$BATS_TEST_TMPDIR/.want" "$file" ||
-		fail "$(echo "$file: want"; od -c "$BATS_TEST_TMPDIR/.want" | head -20;
-		    echo got; od -c "$file" | head -20)"
-}
 
 # into_out CMD [ARG...]: run CMD with its stdout in the file out, so that
 # the bytes can be checked ($output stays empty), stderr in $stderr.
 into_out() {
 	run --separate-stderr bash -c '"$@" > out' into_out "$@"
-}
-
-# The run failed as a usage error of sha256text that says $1.
-assert_usage_error() {
-	assert_failure 2
-	assert_output ''
-	assert_equal "$stderr" "sha256text: $1
-Try 'sha256text --help' for more information."
 }
 
 # --- lines ---------------------------------------------------------------------

@@ -5,27 +5,10 @@
 bats_require_minimum_version 1.5.0
 load helper
 
+PROG=sha256text
+
 # sha256 of the empty string
 EMPTY=e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855
-
-# The run failed as a usage error that says $1; nothing on stdout.
-assert_usage_error() {
-	assert_failure 2
-	assert_output ''
-	assert_equal "$stderr" "sha256text: $1
-Try 'sha256text --help' for more information."
-}
-
-# assert_bytes FILE FORMAT [ARG...]: FILE holds exactly what printf makes.
-assert_bytes() {
-	local file=$1
-	shift
-	# shellcheck disable=SC2059
-	printf "$@" > "$BATS_TEST_TMPDIR/.want"
-	cmp -s "$BATS_TEST_TMPDIR/.want" "$file" ||
-		fail "$(echo "$file: want"; od -c "$BATS_TEST_TMPDIR/.want";
-		    echo got; od -c "$file")"
-}
 
 # check_table [OPTION...] -- TEXT NORM [TEXT NORM...]: one run of
 # `sha256text OPTION...` over the records "N TAB TEXT", one a pair, must
