@@ -75,16 +75,20 @@ check: $(CHECK_DEPS)
 	@sh mk/deps.sh test
 	@tests/run $(O)
 
-check-slow: $(BINS) $(O)/bench/gen
+check-slow: $(BINS) $(BENCH_TOOLS)
 	@sh mk/deps.sh test
 	@CRAWLUTILS_SLOW=1 tests/run $(O) tests/slow
 
-bench: $(BINS) $(O)/bench/gen
-	@sh mk/deps.sh bench
-	@bench/run $(O)
+# Input generators and helpers for the benchmarks and slow tests: each
+# bench/NAME.c is a program; `make bench BENCH="a b"` runs some sections.
+BENCH_TOOLS = $(patsubst bench/%.c,$(O)/bench/%,$(wildcard bench/*.c))
 
-$(O)/bench/gen: $(O)/bench/gen.o
-	$(CC) $(ALL_LDFLAGS) -o $@ $<
+bench: $(BINS) $(BENCH_TOOLS)
+	@sh mk/deps.sh bench
+	@bench/run $(O) $(BENCH)
+
+$(O)/bench/%: $(O)/bench/%.o $(O)/libcommon.a
+	$(CC) $(ALL_LDFLAGS) -o $@ $< $(O)/libcommon.a $(LIBS_ALL)
 
 demo: $(BINS)
 	@PATH="$(CURDIR)/$(O)/bin:$$PATH" sh examples/demo.sh
