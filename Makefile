@@ -42,6 +42,8 @@ endif
 
 .PHONY: all check check-slow bench lint demo install uninstall clean fuzz fuzz-smoke
 .DELETE_ON_ERROR:
+# keep the objects of chained rules (cmd/%.o, bench/%.o): no rebuild next time
+.SECONDARY:
 
 all: $(BINS)
 
