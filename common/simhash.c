@@ -43,6 +43,20 @@ struct simhash_slot {
 	bool		cjk;
 };
 
+/* g^(e/4) from exact products and square roots, which IEEE 754 rounds
+ * the same way everywhere (pow() does not promise that). */
+static double
+power_quarters(uint32_t g, unsigned e)
+{
+	double r = sqrt(sqrt((double)g)), x = 1;
+
+	for (unsigned i = 0; i < e / 4; i++)
+		x *= g;
+	for (unsigned i = 0; i < e % 4; i++)
+		x *= r;
+	return x;
+}
+
 void
 simhash_init(struct simhash *s, const struct simhash_params *par)
 {
@@ -52,6 +66,9 @@ simhash_init(struct simhash *s, const struct simhash_params *par)
 		s->par.shingle = 1;
 	if (s->par.shingle > SIMHASH_MAXSHINGLE)
 		s->par.shingle = SIMHASH_MAXSHINGLE;
+	for (uint32_t g = 1; g < 64; g++)
+		s->cjk_table[g] = (uint64_t)(par->cjk_mul *
+		    power_quarters(g, par->cjk_exp) + 0.5);
 }
 
 void
@@ -151,23 +168,10 @@ features(struct simhash *s, const char *p, size_t n, bool escaped)
 		    false);
 }
 
-/* g^(e/4) from exact products and square roots, which IEEE 754 rounds
- * the same way everywhere (pow() does not promise that). */
-static double
-power_quarters(uint32_t g, unsigned e)
-{
-	double r = sqrt(sqrt((double)g)), x = 1;
-
-	for (unsigned i = 0; i < e / 4; i++)
-		x *= g;
-	for (unsigned i = 0; i < e % 4; i++)
-		x *= r;
-	return x;
-}
-
 static uint64_t
-weight(const struct simhash_params *par, const struct simhash_slot *sl)
+weight(const struct simhash *sh, const struct simhash_slot *sl)
 {
+	const struct simhash_params *par = &sh->par;
 	uint32_t c = sl->count;
 
 	switch (par->weight) {
@@ -179,8 +183,8 @@ weight(const struct simhash_params *par, const struct simhash_slot *sl)
 		return 1;
 	}
 	if (sl->cjk)
-		return (uint64_t)llround(par->cjk_mul * power_quarters(c,
-		    par->cjk_exp));
+		return c < 64 && sh->cjk_table[c] ? sh->cjk_table[c] :
+		    (uint64_t)(par->cjk_mul * power_quarters(c, par->cjk_exp) + 0.5);
 	return c == 1 ? par->once : 100 * (uint64_t)c;
 }
 
@@ -285,7 +289,7 @@ simhash_text(struct simhash *s, const char *p, size_t n, bool escaped,
 	for (i = 0; i < s->nused; i++) {
 		struct simhash_slot *sl = &s->slot[s->used[i]];
 
-		sl->weight = weight(&s->par, sl);
+		sl->weight = weight(s, sl);
 		total += sl->weight;
 	}
 	if (s->par.weight == SIMHASH_W_DEFAULT) {
@@ -320,6 +324,8 @@ simhash_text(struct simhash *s, const char *p, size_t n, bool escaped,
 			continue;
 		sum += w;
 		vote(acc[0], sl->key, w);
+		if (nfp == 1)
+			continue;
 		le64(sl->key, key);
 		for (int j = 1; j < nfp; j++)
 			vote(acc[j], XXH3_64bits_withSeed(key, 8, (uint64_t)j), w);

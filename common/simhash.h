@@ -62,6 +62,7 @@ struct simhash {
 	uint32_t		*used;		/* slots in use, in order */
 	size_t			 nslot, nused;
 	uint32_t		 gen;		/* slots of this text */
+	uint64_t		 cjk_table[64];	/* weights of small counts */
 };
 
 void simhash_init(struct simhash *s, const struct simhash_params *par);

@@ -310,6 +310,34 @@ ascii_run(struct tokenizer *t)
 	t->p = p;
 }
 
+/*
+ * A Han character not followed by a mark, the common case of Chinese
+ * text: its token is its own bytes in the input.  Marks start at U+0300,
+ * so a byte below 0xCC after it cannot begin one.
+ */
+static inline bool
+fast_cjk(struct tokenizer *t, struct token *tk)
+{
+	const unsigned char *p = t->p;
+	const struct block *b;
+	UChar32 u;
+
+	if (t->end - p < 3 || (p[0] & 0xf0) != 0xe0 || (p[1] & 0xc0) != 0x80 ||
+	    (p[2] & 0xc0) != 0x80 || (t->end - p > 3 && p[3] >= 0xcc))
+		return false;
+	u = (p[0] & 15) << 12 | (p[1] & 63) << 6 | (p[2] & 63);
+	if ((b = blocks[u >> 8]) == NULL || u < 0x800 || b->cls[u & 255] != K_CJK)
+		return false;	/* not built yet, overlong, or not plain CJK */
+	tk->p = (const char *)p;
+	tk->n = 3;
+	tk->cjk = true;
+	tk->cp = u;
+	tk->start = (size_t)(p - t->base);
+	tk->end = tk->start + 3;
+	t->p = p + 3;
+	return true;
+}
+
 bool
 tok_next(struct tokenizer *t, struct token *tk)
 {
@@ -330,6 +358,17 @@ tok_next(struct tokenizer *t, struct token *tk)
 				    *p != '\\')
 					p++;
 				t->p = p;
+				if (p < e && *p < 0x80 && ascii_fold[0][*p] &&
+				    !(t->flags & TOK_CHARS)) {
+					/* an ASCII letter or digit */
+					tk->start = (size_t)(p - t->base);
+					ascii_run(t);
+					tk->end = (size_t)(t->p - t->base);
+					first = K_WORD;
+					goto word;
+				}
+				if (p < e && *p >= 0xe0 && fast_cjk(t, tk))
+					return true;
 			}
 			if (!next_cp(t, &c))
 				return false;
@@ -341,6 +380,7 @@ tok_next(struct tokenizer *t, struct token *tk)
 	tk->end = c.end;
 	first = c.cls;
 	put_cp(t, &c);
+word:
 	tk->cjk = first == K_CJK;
 	/* A word goes on to the next separator or CJK letter; a single
 	 * character token takes only the marks after it. */
@@ -349,6 +389,8 @@ tok_next(struct tokenizer *t, struct token *tk)
 		    t->pend >= t->pend_end && t->p < t->end && *t->p < 0x80) {
 			ascii_run(t);
 			tk->end = (size_t)(t->p - t->base);
+			if (t->p < t->end && *t->p < 0x80)
+				break;	/* an ASCII separator */
 		}
 		if (!next_cp(t, &c))
 			break;
