@@ -3,6 +3,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Inlined: most features are a few bytes, where the call costs as much
+ * as the hash. */
+#define XXH_INLINE_ALL
 #include <xxhash.h>
 
 #if defined(__SSE2__)
@@ -77,8 +80,13 @@ void
 simhash_free(struct simhash *s)
 {
 	tok_free(&s->tok);
+	free(s->cpcount);
+	free(s->cpseen);
 	free(s->slot);
 	free(s->used);
+	free(s->bh);
+	free(s->bw);
+	free(s->bs);
 	memset(s, 0, sizeof *s);
 }
 
@@ -109,7 +117,7 @@ grow(struct simhash *s)
 }
 
 static void
-count(struct simhash *s, uint64_t key, bool cjk)
+count(struct simhash *s, uint64_t key, bool cjk, uint32_t n)
 {
 	size_t mask, j;
 
@@ -119,12 +127,12 @@ count(struct simhash *s, uint64_t key, bool cjk)
 	for (j = (size_t)key & mask; s->slot[j].gen == s->gen;
 	    j = (j + 1) & mask)
 		if (s->slot[j].key == key) {
-			if (s->slot[j].count != UINT32_MAX)
-				s->slot[j].count++;
+			s->slot[j].count = UINT32_MAX - s->slot[j].count < n ?
+			    UINT32_MAX : s->slot[j].count + n;
 			return;
 		}
 	s->slot[j].key = key;
-	s->slot[j].count = 1;
+	s->slot[j].count = n;
 	s->slot[j].gen = s->gen;
 	s->slot[j].cjk = cjk;
 	s->used[s->nused++] = (uint32_t)j;
@@ -147,10 +155,25 @@ features(struct simhash *s, const char *p, size_t n, bool escaped)
 
 	tok_init(&s->tok, p, n, s->par.tokflags | (escaped ? TOK_ESCAPED : 0));
 	while (tok_next(&s->tok, &tk)) {
-		uint64_t h = XXH3_64bits_withSeed(tk.p, tk.n, s->par.seed);
+		uint64_t h;
 
+		/* Chinese text is mostly characters of the BMP seen many
+		 * times: count them by code point, hash each one once. */
+		if (sh == 1 && tk.cjk && tk.cp >= 0 && tk.cp < 0x10000) {
+			if (s->cpcount == NULL) {
+				s->cpcount = xmalloc(0x10000 * sizeof *s->cpcount);
+				memset(s->cpcount, 0, 0x10000 * sizeof *s->cpcount);
+				s->cpseen = xmalloc(0x10000 * sizeof *s->cpseen);
+			}
+			if (s->cpcount[tk.cp]++ == 0)
+				s->cpseen[s->ncpseen++] = (uint16_t)tk.cp;
+			else if (s->cpcount[tk.cp] == UINT32_MAX)
+				s->cpcount[tk.cp]--;
+			continue;
+		}
+		h = XXH3_64bits_withSeed(tk.p, tk.n, s->par.seed);
 		if (sh == 1) {
-			count(s, h, tk.cjk);
+			count(s, h, tk.cjk, 1);
 			continue;
 		}
 		/* The last sh token hashes, oldest first. */
@@ -162,19 +185,18 @@ features(struct simhash *s, const char *p, size_t n, bool escaped)
 		}
 		if (ntok == sh)
 			count(s, XXH3_64bits_withSeed(ring, 8 * sh,
-			    s->par.seed), false);
+			    s->par.seed), false, 1);
 	}
 	/* A text shorter than a shingle is one shingle. */
 	if (sh > 1 && ntok > 0 && ntok < sh)
 		count(s, XXH3_64bits_withSeed(ring, 8 * ntok, s->par.seed),
-		    false);
+		    false, 1);
 }
 
 static uint64_t
-weight(const struct simhash *sh, const struct simhash_slot *sl)
+weight(const struct simhash *sh, uint32_t c, bool cjk)
 {
 	const struct simhash_params *par = &sh->par;
-	uint32_t c = sl->count;
 
 	switch (par->weight) {
 	case SIMHASH_W_TF:
@@ -184,7 +206,7 @@ weight(const struct simhash *sh, const struct simhash_slot *sl)
 	case SIMHASH_W_BINARY:
 		return 1;
 	}
-	if (sl->cjk)
+	if (cjk)
 		return c < 64 && sh->cjk_table[c] ? sh->cjk_table[c] :
 		    (uint64_t)(par->cjk_mul * power_quarters(c, par->cjk_exp) + 0.5);
 	return c == 1 ? par->once : 100 * (uint64_t)c;
@@ -195,16 +217,19 @@ weight(const struct simhash *sh, const struct simhash_slot *sl)
  * Adding a weight to 64 counters one bit at a time is the slow way (a
  * loop of 64 tests and branches per feature); instead a table turns a
  * group of bits into lane masks, and one SIMD AND and ADD updates 4 (SSE2)
- * or 8 (AVX2) counters.  The sums are integers, so every version gives the
- * same answer.
+ * or 8 (AVX2) counters, which stay in registers for a whole batch of
+ * features.  The sums are integers, so every version gives the same
+ * answer.
  */
-typedef void vote_fn(uint32_t *acc, uint64_t h, uint32_t w);
+typedef void vote_fn(uint32_t *acc, const uint64_t *h, const uint32_t *w,
+    size_t n);
 
 static void
-vote_generic(uint32_t *acc, uint64_t h, uint32_t w)
+vote_generic(uint32_t *acc, const uint64_t *h, const uint32_t *w, size_t n)
 {
-	for (int i = 0; i < 64; i++)
-		acc[i] += w & (uint32_t)-(int32_t)(h >> i & 1);
+	for (size_t f = 0; f < n; f++)
+		for (int i = 0; i < 64; i++)
+			acc[i] += w[f] & (uint32_t)-(int32_t)(h[f] >> i & 1);
 }
 
 #if defined(__x86_64__) && defined(__GNUC__)
@@ -212,32 +237,50 @@ static uint32_t lanes4[16][4] __attribute__((aligned(16)));
 static uint32_t lanes8[256][8] __attribute__((aligned(32)));
 
 static void
-vote_sse2(uint32_t *acc, uint64_t h, uint32_t w)
+vote_sse2(uint32_t *acc, const uint64_t *h, const uint32_t *w, size_t n)
 {
-	__m128i wv = _mm_set1_epi32((int)w);
+	/* 16 accumulators do not fit in 16 registers with the rest: two
+	 * passes of 8, over the low and the high half of the hashes. */
+	for (int half = 0; half < 2; half++) {
+		__m128i a[8];
 
-	for (int k = 0; k < 16; k++, h >>= 4) {
-		__m128i *a = (__m128i *)(void *)(acc + 4 * k);
-		__m128i m = _mm_load_si128((const __m128i *)(const void *)
-		    lanes4[h & 15]);
+		for (int k = 0; k < 8; k++)
+			a[k] = _mm_load_si128((const __m128i *)(const void *)
+			    (acc + 32 * half + 4 * k));
+		for (size_t f = 0; f < n; f++) {
+			__m128i wv = _mm_set1_epi32((int)w[f]);
+			uint32_t x = (uint32_t)(h[f] >> 32 * half);
 
-		*a = _mm_add_epi32(*a, _mm_and_si128(m, wv));
+			for (int k = 0; k < 8; k++, x >>= 4)
+				a[k] = _mm_add_epi32(a[k], _mm_and_si128(wv,
+				    _mm_load_si128((const __m128i *)(const void *)
+				    lanes4[x & 15])));
+		}
+		for (int k = 0; k < 8; k++)
+			_mm_store_si128((__m128i *)(void *)
+			    (acc + 32 * half + 4 * k), a[k]);
 	}
 }
 
 __attribute__((target("avx2"))) static void
-vote_avx2(uint32_t *acc, uint64_t h, uint32_t w)
+vote_avx2(uint32_t *acc, const uint64_t *h, const uint32_t *w, size_t n)
 {
-	__m256i wv = _mm256_set1_epi32((int)w);
+	__m256i a[8];
 
-	for (int k = 0; k < 8; k++, h >>= 8) {
-		__m256i *a = (__m256i *)(void *)(acc + 8 * k);
-		__m256i m = _mm256_load_si256((const __m256i *)(const void *)
-		    lanes8[h & 255]);
+	for (int k = 0; k < 8; k++)
+		a[k] = _mm256_load_si256((const __m256i *)(const void *)
+		    (acc + 8 * k));
+	for (size_t f = 0; f < n; f++) {
+		__m256i wv = _mm256_set1_epi32((int)w[f]);
+		uint64_t x = h[f];
 
-		_mm256_store_si256(a, _mm256_add_epi32(_mm256_load_si256(a),
-		    _mm256_and_si256(m, wv)));
+		for (int k = 0; k < 8; k++, x >>= 8)
+			a[k] = _mm256_add_epi32(a[k], _mm256_and_si256(wv,
+			    _mm256_load_si256((const __m256i *)(const void *)
+			    lanes8[x & 255])));
 	}
+	for (int k = 0; k < 8; k++)
+		_mm256_store_si256((__m256i *)(void *)(acc + 8 * k), a[k]);
 }
 
 static vote_fn *
@@ -262,12 +305,58 @@ vote_pick(void)
 
 static vote_fn *vote;
 
+/* The UTF-8 of a BMP code point, as the tokenizer gave it. */
+static size_t
+utf8_bmp(unsigned c, unsigned char u[3])
+{
+	if (c < 0x80) {
+		u[0] = (unsigned char)c;
+		return 1;
+	}
+	if (c < 0x800) {
+		u[0] = (unsigned char)(0xc0 | c >> 6);
+		u[1] = (unsigned char)(0x80 | (c & 63));
+		return 2;
+	}
+	u[0] = (unsigned char)(0xe0 | c >> 12);
+	u[1] = (unsigned char)(0x80 | (c >> 6 & 63));
+	u[2] = (unsigned char)(0x80 | (c & 63));
+	return 3;
+}
+
+static uint64_t
+cap_of(uint64_t total, unsigned thousandths)
+{
+	uint64_t c;
+
+	if (thousandths == 0)
+		return UINT64_MAX;
+	c = total / 1000 * thousandths + total % 1000 * thousandths / 1000;
+	return c ? c : 1;
+}
+
+/* Add a feature to the batch of votes. */
+static void
+batch_add(struct simhash *s, uint64_t h, uint64_t w)
+{
+	if (s->nbatch == s->capbatch) {
+		size_t cap = s->capbatch * sizeof *s->bh;
+
+		s->bh = xgrow(s->bh, &cap, (s->nbatch + 1) * sizeof *s->bh);
+		s->capbatch = cap / sizeof *s->bh;
+		s->bw = xrealloc(s->bw, s->capbatch * sizeof *s->bw);
+		s->bs = xrealloc(s->bs, s->capbatch * sizeof *s->bs);
+	}
+	s->bh[s->nbatch] = h;
+	s->bw[s->nbatch++] = (uint32_t)w;
+}
+
 void
 simhash_text(struct simhash *s, const char *p, size_t n, bool escaped,
     int nfp, uint64_t *fp)
 {
 	uint32_t acc[SIMHASH_MAXFP][64] __attribute__((aligned(32)));
-	uint64_t total = 0, capw = UINT64_MAX, capc = UINT64_MAX, sum = 0;
+	uint64_t total = 0, capw = UINT64_MAX, capc = UINT64_MAX, sum = 0, w;
 	unsigned shift = 0;
 	size_t i;
 
@@ -285,24 +374,21 @@ simhash_text(struct simhash *s, const char *p, size_t n, bool escaped,
 	features(s, p, n, escaped);
 	for (int j = 0; j < nfp; j++)
 		fp[j] = 0;
-	if (s->nused == 0)
+	if (s->nused == 0 && s->ncpseen == 0)
 		return;
 
+	/* Weights, capped at a share of the total. */
 	for (i = 0; i < s->nused; i++) {
 		struct simhash_slot *sl = &s->slot[s->used[i]];
 
-		sl->weight = weight(s, sl);
+		sl->weight = weight(s, sl->count, sl->cjk);
 		total += sl->weight;
 	}
+	for (i = 0; i < s->ncpseen; i++)
+		total += weight(s, s->cpcount[s->cpseen[i]], true);
 	if (s->par.weight == SIMHASH_W_DEFAULT) {
-		if (s->par.word_cap)
-			capw = total / 1000 * s->par.word_cap +
-			    total % 1000 * s->par.word_cap / 1000;
-		if (s->par.cjk_cap)
-			capc = total / 1000 * s->par.cjk_cap +
-			    total % 1000 * s->par.cjk_cap / 1000;
-		capw = capw ? capw : 1;
-		capc = capc ? capc : 1;
+		capw = cap_of(total, s->par.word_cap);
+		capc = cap_of(total, s->par.cjk_cap);
 	}
 	for (i = 0; i < s->nused; i++) {
 		struct simhash_slot *sl = &s->slot[s->used[i]];
@@ -312,25 +398,47 @@ simhash_text(struct simhash *s, const char *p, size_t n, bool escaped,
 			sl->weight = cap;
 		sum += sl->weight;
 	}
+	for (i = 0; i < s->ncpseen; i++) {
+		w = weight(s, s->cpcount[s->cpseen[i]], true);
+		sum += w < capc ? w : capc;
+	}
 	/* 32-bit counters: scale the weights down if they could overflow. */
 	while (sum >> shift >= UINT64_C(1) << 31)
 		shift++;
-	memset(acc, 0, sizeof acc[0] * (size_t)nfp);
+
+	s->nbatch = 0;
 	sum = 0;
 	for (i = 0; i < s->nused; i++) {
 		const struct simhash_slot *sl = &s->slot[s->used[i]];
-		uint32_t w = (uint32_t)(sl->weight >> shift);
-		unsigned char key[8];
 
-		if (w == 0)
+		if ((w = sl->weight >> shift) == 0)
 			continue;
 		sum += w;
-		vote(acc[0], sl->key, w);
-		if (nfp == 1)
+		batch_add(s, sl->key, w);
+	}
+	for (i = 0; i < s->ncpseen; i++) {
+		unsigned c = s->cpseen[i];
+		unsigned char u[3];
+
+		w = weight(s, s->cpcount[c], true);
+		s->cpcount[c] = 0;
+		if ((w = (w < capc ? w : capc) >> shift) == 0)
 			continue;
-		le64(sl->key, key);
-		for (int j = 1; j < nfp; j++)
-			vote(acc[j], XXH3_64bits_withSeed(key, 8, (uint64_t)j), w);
+		sum += w;
+		batch_add(s, XXH3_64bits_withSeed(u, utf8_bmp(c, u),
+		    s->par.seed), w);
+	}
+	s->ncpseen = 0;
+	memset(acc, 0, sizeof acc[0] * (size_t)nfp);
+	vote(acc[0], s->bh, s->bw, s->nbatch);
+	for (int j = 1; j < nfp; j++) {
+		for (i = 0; i < s->nbatch; i++) {
+			unsigned char key[8];
+
+			le64(s->bh[i], key);
+			s->bs[i] = XXH3_64bits_withSeed(key, 8, (uint64_t)j);
+		}
+		vote(acc[j], s->bs, s->bw, s->nbatch);
 	}
 	for (int j = 0; j < nfp; j++)
 		for (int b = 0; b < 64; b++)

@@ -63,6 +63,12 @@ struct simhash {
 	size_t			 nslot, nused;
 	uint32_t		 gen;		/* slots of this text */
 	uint64_t		 cjk_table[64];	/* weights of small counts */
+	uint32_t		*cpcount;	/* CJK characters by code point */
+	uint16_t		*cpseen;	/* those counted, in order */
+	size_t			 ncpseen;
+	uint64_t		*bh, *bs;	/* the votes: hashes, salted */
+	uint32_t		*bw;		/* and weights */
+	size_t			 nbatch, capbatch;
 };
 
 void simhash_init(struct simhash *s, const struct simhash_params *par);

@@ -311,31 +311,75 @@ ascii_run(struct tokenizer *t)
 }
 
 /*
- * A Han character not followed by a mark, the common case of Chinese
- * text: its token is its own bytes in the input.  Marks start at U+0300,
- * so a byte below 0xCC after it cannot begin one.
+ * Skip separators and find a plain CJK character (one without a mark
+ * after it), quickly for the common cases: ASCII, and three-byte
+ * characters whose table is built.  Returns true with tk set for a CJK
+ * character, whose token is its own bytes in the input; otherwise t->p is
+ * where the slow path goes on.  (A three-byte surrogate is invalid UTF-8
+ * and so a separator either way: its table says so.)  Marks start at
+ * U+0300, so a byte below 0xCC cannot begin one; after a lead byte of
+ * three, the character's table says.
  */
+/* Is the character at p certainly not a mark, nor mapped to anything
+ * that could begin with one? */
 static inline bool
-fast_cjk(struct tokenizer *t, struct token *tk)
+plain_after(const unsigned char *p, const unsigned char *e)
 {
-	const unsigned char *p = t->p;
 	const struct block *b;
 	UChar32 u;
+	int cls;
 
-	if (t->end - p < 3 || (p[0] & 0xf0) != 0xe0 || (p[1] & 0xc0) != 0x80 ||
-	    (p[2] & 0xc0) != 0x80 || (t->end - p > 3 && p[3] >= 0xcc))
+	if (e - p < 3 || (p[0] & 0xf0) != 0xe0 || (p[1] & 0xc0) != 0x80 ||
+	    (p[2] & 0xc0) != 0x80)
 		return false;
 	u = (p[0] & 15) << 12 | (p[1] & 63) << 6 | (p[2] & 63);
-	if ((b = blocks[u >> 8]) == NULL || u < 0x800 || b->cls[u & 255] != K_CJK)
-		return false;	/* not built yet, overlong, or not plain CJK */
-	tk->p = (const char *)p;
-	tk->n = 3;
-	tk->cjk = true;
-	tk->cp = u;
-	tk->start = (size_t)(p - t->base);
-	tk->end = tk->start + 3;
-	t->p = p + 3;
-	return true;
+	if (u < 0x800 || (b = blocks[u >> 8]) == NULL)
+		return false;
+	cls = b->cls[u & 255];
+	return cls != K_MARK && !(cls & K_MAPPED);
+}
+
+static inline bool
+fast_skip(struct tokenizer *t, struct token *tk)
+{
+	const unsigned char *p = t->p, *e = t->end;
+
+	while (p < e) {
+		const struct block *b;
+		UChar32 u;
+		int cls;
+
+		if (*p < 0x80) {
+			if (ascii_fold[0][*p] || *p == '\\')
+				break;
+			p++;
+			continue;
+		}
+		if (e - p < 3 || (p[0] & 0xf0) != 0xe0 ||
+		    (p[1] & 0xc0) != 0x80 || (p[2] & 0xc0) != 0x80)
+			break;
+		u = (p[0] & 15) << 12 | (p[1] & 63) << 6 | (p[2] & 63);
+		if (u < 0x800 || (b = blocks[u >> 8]) == NULL)
+			break;
+		cls = b->cls[u & 255];
+		if (cls == K_SEP) {
+			p += 3;
+			continue;
+		}
+		if (cls != K_CJK || (e - p > 3 && p[3] >= 0xcc &&
+		    !plain_after(p + 3, e)))
+			break;
+		tk->p = (const char *)p;
+		tk->n = 3;
+		tk->cjk = true;
+		tk->cp = u;
+		tk->start = (size_t)(p - t->base);
+		tk->end = tk->start + 3;
+		t->p = p + 3;
+		return true;
+	}
+	t->p = p;
+	return false;
 }
 
 bool
@@ -352,12 +396,11 @@ tok_next(struct tokenizer *t, struct token *tk)
 			t->held = false;
 		} else {
 			if (t->pend >= t->pend_end) {
-				const unsigned char *p = t->p, *e = t->end;
+				const unsigned char *p, *e = t->end;
 
-				while (p < e && *p < 0x80 && !ascii_fold[0][*p] &&
-				    *p != '\\')
-					p++;
-				t->p = p;
+				if (fast_skip(t, tk))
+					return true;
+				p = t->p;
 				if (p < e && *p < 0x80 && ascii_fold[0][*p] &&
 				    !(t->flags & TOK_CHARS)) {
 					/* an ASCII letter or digit */
@@ -367,8 +410,6 @@ tok_next(struct tokenizer *t, struct token *tk)
 					first = K_WORD;
 					goto word;
 				}
-				if (p < e && *p >= 0xe0 && fast_cjk(t, tk))
-					return true;
 			}
 			if (!next_cp(t, &c))
 				return false;
