@@ -305,6 +305,12 @@ vote_pick(void)
 
 static vote_fn *vote;
 
+void
+simhash_portable_votes(bool on)
+{
+	vote = on ? vote_generic : NULL;
+}
+
 /* The UTF-8 of a BMP code point, as the tokenizer gave it. */
 static size_t
 utf8_bmp(unsigned c, unsigned char u[3])
@@ -362,7 +368,6 @@ simhash_text(struct simhash *s, const char *p, size_t n, bool escaped,
 
 	if (vote == NULL)
 		vote = vote_pick();
-	(void)vote_generic;
 	if (nfp < 1 || nfp > SIMHASH_MAXFP)
 		nfp = nfp < 1 ? 1 : SIMHASH_MAXFP;
 	if (++s->gen == 0) {		/* wrapped: forget every slot */

@@ -78,4 +78,8 @@ void simhash_free(struct simhash *s);
 void simhash_text(struct simhash *s, const char *p, size_t n, bool escaped,
     int nfp, uint64_t *fp);
 
+/* For tests: vote with the plain C loop instead of SIMD, or not (the
+ * fingerprints must not change). */
+void simhash_portable_votes(bool on);
+
 #endif

@@ -316,9 +316,11 @@ ascii_run(struct tokenizer *t)
  * characters whose table is built.  Returns true with tk set for a CJK
  * character, whose token is its own bytes in the input; otherwise t->p is
  * where the slow path goes on.  (A three-byte surrogate is invalid UTF-8
- * and so a separator either way: its table says so.)  Marks start at
- * U+0300, so a byte below 0xCC cannot begin one; after a lead byte of
- * three, the character's table says.
+ * and so a separator either way: its table says so.)  The character after
+ * a CJK one must be looked at too: a mark would belong to the token, and
+ * so would one after a soft hyphen (U+00AD), which NFKC_Casefold removes.
+ * ASCII and invalid bytes are neither; three-byte characters have their
+ * table; anything else takes the slow path.
  */
 /* Is the character at p certainly not a mark, nor mapped to anything
  * that could begin with one? */
@@ -366,7 +368,7 @@ fast_skip(struct tokenizer *t, struct token *tk)
 			p += 3;
 			continue;
 		}
-		if (cls != K_CJK || (e - p > 3 && p[3] >= 0xcc &&
+		if (cls != K_CJK || (e - p > 3 && p[3] >= 0xc2 &&
 		    !plain_after(p + 3, e)))
 			break;
 		tk->p = (const char *)p;
