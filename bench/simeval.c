@@ -121,7 +121,7 @@ static int ngroups;
 static struct spans words[NLANG], cjks[NLANG], paras[NLANG];
 static struct simhash_params par;
 static int part = -1;		/* -1: both */
-static size_t min_tokens = 100;
+static size_t min_tokens = 100, max_tokens = SIZE_MAX;
 static int oneline;
 
 static void
@@ -356,7 +356,7 @@ select_docs(void)
 		shingles(&docs[i]);
 	for (i = 0; i < ndocs; i++) {
 		struct doc *d = &docs[i];
-		bool keep = d->ntok >= min_tokens;
+		bool keep = d->ntok >= min_tokens && d->ntok <= max_tokens;
 
 		for (j = 0; keep && j < kept; j++)
 			if (docs[j].lang == d->lang && jaccard(&docs[j], d) >= 0.3)
@@ -961,6 +961,7 @@ main(int argc, char *argv[])
 		{ "keep-digits", no_argument, NULL, 'D' },
 		{ "seed", required_argument, NULL, 'S' },
 		{ "min-tokens", required_argument, NULL, 't' },
+		{ "max-tokens", required_argument, NULL, 'T' },
 		{ "part", required_argument, NULL, 'p' },
 		{ "summary", no_argument, NULL, '1' },
 		{ NULL, 0, NULL, 0 }
@@ -987,6 +988,7 @@ main(int argc, char *argv[])
 		case 'D': par.tokflags &= ~(unsigned)TOK_DIGITS_ZERO; break;
 		case 'S': par.seed = num("--seed", optarg); break;
 		case 't': min_tokens = num("--min-tokens", optarg); break;
+		case 'T': max_tokens = num("--max-tokens", optarg); break;
 		case 'p':
 			part = strcmp(optarg, "A") == 0 ? 0 :
 			    strcmp(optarg, "B") == 0 ? 1 : -1;

@@ -34,12 +34,15 @@ enum {
 struct block {
 	uint8_t		cls[256];
 	uint8_t		maplen[256];	/* bytes of the mapping */
-	uint32_t	mapoff[256];	/* where it is in the pool */
+	const unsigned char *map[256];	/* the mapping, in the pool */
 };
 
 #define NBLOCKS	(0x110000 >> 8)
 static struct block *blocks[NBLOCKS];
-static struct buf pool;			/* UTF-8 of all mappings */
+/* The UTF-8 of the mappings, in chunks that never move: a tokenizer may
+ * be reading one while a new table is built. */
+static unsigned char *pool;
+static size_t pool_left;
 static const UNormalizer2 *nfkc_cf;
 /* ASCII: the folded byte, or 0 for a separator; one table with digits
  * kept, one with digits made '0'. */
@@ -117,13 +120,19 @@ map(struct block *b, UChar32 c)
 		return;
 	u_strToUTF8(u8, sizeof u8, &n8, dst, nd, &err);
 	icu_check(err, "to UTF-8");
-	if (n8 > 255 || pool.len > UINT32_MAX - 256)
+	if (n8 > 255)
 		diag_fatal("ICU: NFKC_Casefold of U+%04X is too long",
 		    (unsigned)c);
+	if ((size_t)n8 > pool_left) {
+		pool_left = 65536;
+		pool = xmalloc(pool_left);
+	}
 	b->cls[i] |= K_MAPPED;
 	b->maplen[i] = (uint8_t)n8;
-	b->mapoff[i] = (uint32_t)pool.len;
-	buf_append(&pool, u8, (size_t)n8);
+	b->map[i] = pool;
+	memcpy(pool, u8, (size_t)n8);
+	pool += n8;
+	pool_left -= (size_t)n8;
 }
 
 static struct block *
@@ -160,7 +169,7 @@ init_tables(void)
 		case K_WORD:
 		case K_DIGIT:
 			f = b->cls[c] & K_MAPPED ?
-			    (unsigned char)pool.p[b->mapoff[c]] : (unsigned char)c;
+			    b->map[c][0] : (unsigned char)c;
 			/* The fast path copies one byte for one byte. */
 			if (b->cls[c] & K_MAPPED && (b->maplen[c] != 1 || f >= 128))
 				diag_fatal("ICU: unexpected folding of "
@@ -249,7 +258,7 @@ next_cp(struct tokenizer *t, struct tok_cp *c)
 			const struct block *b = blocks[c->cp >> 8];
 			int i = c->cp & 255;
 
-			t->pend = (const unsigned char *)pool.p + b->mapoff[i];
+			t->pend = b->map[i];
 			t->pend_end = t->pend + b->maplen[i];
 		}
 	}
