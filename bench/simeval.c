@@ -3,7 +3,7 @@
  *   simeval [options] DOCS
  *
  * DOCS holds records "LANG TAB GROUP TAB NAME TAB TEXT" (TEXT escaped) of
- * real prose, as bench/simeval-docs.sh writes them.  Long documents are
+ * real prose, as bench/simeval-docs writes them.  Long documents are
  * cut into pieces of at most 8000 bytes (English) or 4500 bytes (Chinese,
  * about as many tokens) at paragraph ends; pieces of fewer
  * than --min-tokens tokens are left out, and so is any document that
