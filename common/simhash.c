@@ -40,13 +40,15 @@ const struct simhash_params simhash_defaults = {
 	.seed = 0,
 };
 
+/* 16 bytes: the table of a long text should stay in the cache. */
 struct simhash_slot {
 	uint64_t	key;		/* the feature's hash */
-	uint32_t	count;		/* saturates */
+	uint32_t	count;		/* saturates; the top bit: CJK */
 	uint32_t	gen;		/* in use when equal to simhash.gen */
-	uint64_t	weight;
-	bool		cjk;
 };
+
+#define CJK_BIT		UINT32_C(0x80000000)
+#define MAXCOUNT	(CJK_BIT - 1)
 
 /* g^(e/4) from exact products and square roots, which IEEE 754 rounds
  * the same way everywhere (pow() does not promise that). */
@@ -84,6 +86,7 @@ simhash_free(struct simhash *s)
 	free(s->cpseen);
 	free(s->slot);
 	free(s->used);
+	free(s->wt);
 	free(s->bh);
 	free(s->bw);
 	free(s->bs);
@@ -96,6 +99,7 @@ grow(struct simhash *s)
 	size_t n = s->nslot ? s->nslot * 2 : 1024, i;
 	struct simhash_slot *slot = xmalloc(n * sizeof *slot);
 	uint32_t *used = xmalloc(n / 2 * sizeof *used);
+	uint64_t *wt = xmalloc(n / 2 * sizeof *wt);
 
 	if (n > (size_t)UINT32_MAX)
 		diag_fatal("too many distinct features in one text");
@@ -111,8 +115,10 @@ grow(struct simhash *s)
 	}
 	free(s->slot);
 	free(s->used);
+	free(s->wt);
 	s->slot = slot;
 	s->used = used;
+	s->wt = wt;
 	s->nslot = n;
 }
 
@@ -127,14 +133,15 @@ count(struct simhash *s, uint64_t key, bool cjk, uint32_t n)
 	for (j = (size_t)key & mask; s->slot[j].gen == s->gen;
 	    j = (j + 1) & mask)
 		if (s->slot[j].key == key) {
-			s->slot[j].count = UINT32_MAX - s->slot[j].count < n ?
-			    UINT32_MAX : s->slot[j].count + n;
+			uint32_t c = s->slot[j].count & MAXCOUNT;
+
+			c = MAXCOUNT - c < n ? MAXCOUNT : c + n;
+			s->slot[j].count = c | (s->slot[j].count & CJK_BIT);
 			return;
 		}
 	s->slot[j].key = key;
-	s->slot[j].count = n;
+	s->slot[j].count = (n < MAXCOUNT ? n : MAXCOUNT) | (cjk ? CJK_BIT : 0);
 	s->slot[j].gen = s->gen;
-	s->slot[j].cjk = cjk;
 	s->used[s->nused++] = (uint32_t)j;
 }
 
@@ -384,10 +391,10 @@ simhash_text(struct simhash *s, const char *p, size_t n, bool escaped,
 
 	/* Weights, capped at a share of the total. */
 	for (i = 0; i < s->nused; i++) {
-		struct simhash_slot *sl = &s->slot[s->used[i]];
+		uint32_t c = s->slot[s->used[i]].count;
 
-		sl->weight = weight(s, sl->count, sl->cjk);
-		total += sl->weight;
+		s->wt[i] = weight(s, c & MAXCOUNT, c & CJK_BIT);
+		total += s->wt[i];
 	}
 	for (i = 0; i < s->ncpseen; i++)
 		total += weight(s, s->cpcount[s->cpseen[i]], true);
@@ -396,12 +403,11 @@ simhash_text(struct simhash *s, const char *p, size_t n, bool escaped,
 		capc = cap_of(total, s->par.cjk_cap);
 	}
 	for (i = 0; i < s->nused; i++) {
-		struct simhash_slot *sl = &s->slot[s->used[i]];
-		uint64_t cap = sl->cjk ? capc : capw;
+		uint64_t cap = s->slot[s->used[i]].count & CJK_BIT ? capc : capw;
 
-		if (sl->weight > cap)
-			sl->weight = cap;
-		sum += sl->weight;
+		if (s->wt[i] > cap)
+			s->wt[i] = cap;
+		sum += s->wt[i];
 	}
 	for (i = 0; i < s->ncpseen; i++) {
 		w = weight(s, s->cpcount[s->cpseen[i]], true);
@@ -414,12 +420,10 @@ simhash_text(struct simhash *s, const char *p, size_t n, bool escaped,
 	s->nbatch = 0;
 	sum = 0;
 	for (i = 0; i < s->nused; i++) {
-		const struct simhash_slot *sl = &s->slot[s->used[i]];
-
-		if ((w = sl->weight >> shift) == 0)
+		if ((w = s->wt[i] >> shift) == 0)
 			continue;
 		sum += w;
-		batch_add(s, sl->key, w);
+		batch_add(s, s->slot[s->used[i]].key, w);
 	}
 	for (i = 0; i < s->ncpseen; i++) {
 		unsigned c = s->cpseen[i];

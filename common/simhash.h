@@ -60,6 +60,7 @@ struct simhash {
 	struct tokenizer	 tok;
 	struct simhash_slot	*slot;		/* counts of distinct features */
 	uint32_t		*used;		/* slots in use, in order */
+	uint64_t		*wt;		/* and their weights */
 	size_t			 nslot, nused;
 	uint32_t		 gen;		/* slots of this text */
 	uint64_t		 cjk_table[64];	/* weights of small counts */
