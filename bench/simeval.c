@@ -31,7 +31,9 @@
  * within k bits, recall the share of near-duplicate pairs within k bits.
  *
  * Documents are in part A or B by their name's hash: choose constants on
- * one part (-p A) and confirm on the other (-p B).
+ * one part (-p A) and confirm on the other (-p B).  With -n N, each text
+ * gets N fingerprints and a pair's distance is the least of the N
+ * distances (what nearpairs does with simhash -n N).
  */
 #define _GNU_SOURCE		/* asprintf, getline */
 #include <getopt.h>
@@ -99,7 +101,7 @@ struct text {
 	int		 fam;		/* its document */
 	int		 role;
 	struct buf	 t;
-	uint64_t	 fp;
+	uint64_t	 fp[SIMHASH_MAXFP];
 };
 
 struct span {
@@ -123,6 +125,7 @@ static struct simhash_params par;
 static int part = -1;		/* -1: both */
 static size_t min_tokens = 100, max_tokens = SIZE_MAX;
 static int oneline;
+static int nfp = 1;	/* -n: a pair's distance is the least of nfp */
 
 static void
 die(const char *fmt, ...)
@@ -814,8 +817,14 @@ score(int lang, struct score *sc)
 
 		for (j = i + 1; j < n; j++) {
 			const struct text *b = &texts[idx[j]];
-			unsigned d = fp_distance(a->fp, b->fp);
+			unsigned d = fp_distance(a->fp[0], b->fp[0]);
 			int k;
+
+			for (int f = 1; f < nfp; f++) {
+				unsigned e = fp_distance(a->fp[f], b->fp[f]);
+
+				d = e < d ? e : d;
+			}
 
 			if (a->fam == b->fam)
 				k = labels[a->role][b->role];
@@ -964,13 +973,14 @@ main(int argc, char *argv[])
 		{ "max-tokens", required_argument, NULL, 'T' },
 		{ "part", required_argument, NULL, 'p' },
 		{ "summary", no_argument, NULL, '1' },
+		{ "count", required_argument, NULL, 'n' },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct simhash sh;
 	int ch;
 
 	par = simhash_defaults;
-	while ((ch = getopt_long(argc, argv, "p:1", lo, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "p:1n:", lo, NULL)) != -1) {
 		switch (ch) {
 		case 'o': par.once = num("--once", optarg); break;
 		case 'w': par.word_cap = num("--word-cap", optarg); break;
@@ -994,6 +1004,11 @@ main(int argc, char *argv[])
 			    strcmp(optarg, "B") == 0 ? 1 : -1;
 			break;
 		case '1': oneline = 1; break;
+		case 'n':
+			nfp = (int)num("-n", optarg);
+			if (nfp < 1 || nfp > SIMHASH_MAXFP)
+				die("-n: 1 to %d", SIMHASH_MAXFP);
+			break;
 		default:
 			die("usage: simeval [options] DOCS");
 		}
@@ -1008,8 +1023,8 @@ main(int argc, char *argv[])
 			family((int)i);
 	simhash_init(&sh, &par);
 	for (size_t i = 0; i < ntexts; i++)
-		simhash_text(&sh, texts[i].t.p, texts[i].t.len, false, 1,
-		    &texts[i].fp);
+		simhash_text(&sh, texts[i].t.p, texts[i].t.len, false, nfp,
+		    texts[i].fp);
 	simhash_free(&sh);
 	for (int l = 0; l < NLANG; l++) {
 		struct score sc;
