@@ -185,7 +185,6 @@ init_tables(void)
 	}
 }
 
-
 static inline int
 lookup(UChar32 c)
 {

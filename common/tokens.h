@@ -21,7 +21,8 @@
  * Tokens come out one at a time, case-folded UTF-8 in a buffer owned by
  * the tokenizer (valid until the next call), with no allocation per token.
  * Character data comes from ICU, so tokens can change when ICU's Unicode
- * version does. */
+ * version does.  It is kept in tables shared by all tokenizers and built
+ * as texts need them: not for several threads at once. */
 #ifndef CRAWLUTILS_TOKENS_H
 #define CRAWLUTILS_TOKENS_H
 
