@@ -418,7 +418,14 @@ tok_next(struct tokenizer *t, struct token *tk)
 					ascii_run(t);
 					tk->end = (size_t)(t->p - t->base);
 					first = K_WORD;
-					goto word;
+					if (t->p < e && *t->p >= 0x80)
+						goto word;	/* may go on */
+					/* ended by ASCII or the end of the text */
+					tk->p = t->tok.p;
+					tk->n = t->tok.len;
+					tk->cjk = false;
+					tk->cp = tk->n == 1 ? (unsigned char)*tk->p : -1;
+					return true;
 				}
 			}
 			if (!next_cp(t, &c))
