@@ -40,6 +40,12 @@ done
 echo "  (en, zh: bench/gen's synthetic text, every Chinese character about"
 echo "  equally likely; real-en, real-zh: licences, manual pages, the seeds and"
 echo "  the readability corpus, where characters repeat as in real text)"
+for input in real-en real-zh; do
+	f=$tmp/simhash-$input.tsv
+	icu=$(cpu "$bin/sha256text" --nfkc --casefold "$f")
+	echo "  for scale, ICU's NFKC and case folding of the $input text alone" \
+	    "(sha256text --nfkc --casefold): $(rate "$(mb "$f")" "$icu") MB/s"
+done
 echo "  peak memory: $(peak_mb "$bin/simhash" "$tmp/simhash-en.tsv") MB"
 
 echo "simhash: labelled evaluation (simeval); defaults chosen on part A"
@@ -49,5 +55,7 @@ for p in A B all; do
 done
 echo "--- documents of at most 400 tokens, all parts"
 "$tools/simeval" --max-tokens 400 --summary "$tmp/simeval-docs.tsv"
+echo "--- -n 2 (a pair counts when either fingerprint is within k), all parts"
+"$tools/simeval" -n 2 --summary "$tmp/simeval-docs.tsv"
 echo "--- baseline: plain term-frequency votes, digits kept, all parts"
 "$tools/simeval" --weight tf --keep-digits --summary "$tmp/simeval-docs.tsv"
