@@ -21,8 +21,8 @@
  * answer in tables of 256 code points, built when a text first uses one:
  * an English text builds one or two, a Chinese one a few dozen.  ASCII,
  * most of every text, has a byte table of its own.  (ICU's own NFKC and
- * case folding of whole texts, as sha256text --nfkc --casefold does them,
- * runs at a fraction of the speed: see bench/simhash.sh.)
+ * case folding of a whole text, as sha256text --nfkc --casefold does them,
+ * take longer than all of a fingerprint: see bench/simhash.sh.)
  *
  * An escaped field is read as it is, its escapes taken as separators:
  * unescaping it into a copy first ran at about 750 MB/s here, a sixth of
