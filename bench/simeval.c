@@ -127,6 +127,9 @@ static size_t min_tokens = 100, max_tokens = SIZE_MAX;
 static int oneline;
 static int nfp = 1;	/* -n: a pair's distance is the least of nfp */
 
+static void die(const char *fmt, ...) __attribute__((format(printf, 1, 2),
+    noreturn));
+
 static void
 die(const char *fmt, ...)
 {
@@ -180,6 +183,9 @@ puts_buf(struct buf *b, const char *s)
 {
 	buf_append(b, s, strlen(s));
 }
+
+static void printf_buf(struct buf *b, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
 
 static void
 printf_buf(struct buf *b, const char *fmt, ...)
