@@ -26,6 +26,9 @@
 
 static int ntest, nfail;
 
+static void ok(int cond, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
 static void
 ok(int cond, const char *fmt, ...)
 {
