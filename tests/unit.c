@@ -593,6 +593,31 @@ test_simhash(void)
 	}
 	ok(bad == 0, "simhash: SIMD and portable votes agree on 2000 texts (%d differ)", bad);
 	simhash_free(&s);
+
+	/* Weights too large for 32-bit counters are scaled down, which
+	 * keeps their proportions: 3000 CJK characters of 200 kinds. */
+	{
+		struct simhash_params big = simhash_defaults;
+		struct simhash sb;
+		uint64_t a, b;
+
+		in.len = 0;
+		for (int i = 0; i < 3000; i++) {
+			unsigned c = 0x4e00 + rnd() % 200;
+			char u8[3] = { (char)(0xe0 | c >> 12),
+			    (char)(0x80 | (c >> 6 & 63)), (char)(0x80 | (c & 63)) };
+
+			buf_append(&in, u8, 3);
+		}
+		big.cjk_mul = 5000000;	/* a total of 1.5e10: a shift of 3 */
+		simhash_init(&sb, &big);
+		simhash_text(&sb, in.p, in.len, true, 1, &a);
+		simhash_free(&sb);
+		simhash_init(&sb, &simhash_defaults);
+		simhash_text(&sb, in.p, in.len, true, 1, &b);
+		simhash_free(&sb);
+		ok(a == b && a != 0, "simhash: weights scaled down past 2^31 keep the fingerprint");
+	}
 	buf_free(&in);
 }
 
