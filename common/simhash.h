@@ -11,8 +11,10 @@
  *   - bit i is 1 when the features whose hash has bit i set carry more
  *     than half of the weight; a text without features gets 0.
  *
- * Everything after the tokens is integer arithmetic, so a fingerprint is
- * the same on every machine.  No allocation per token: the tables grow
+ * Everything after the tokens is integer arithmetic (CJK weights with
+ * other exponents than the default's use square roots, which IEEE 754
+ * rounds alike everywhere), so a fingerprint is the same on every
+ * machine.  No allocation per token: the tables grow
  * with the number of distinct features of the largest text and are kept. */
 #ifndef CRAWLUTILS_SIMHASH_H
 #define CRAWLUTILS_SIMHASH_H
