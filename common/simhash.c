@@ -86,8 +86,8 @@ simhash_free(struct simhash *s)
 	free(s->cpseen);
 	free(s->slot);
 	free(s->used);
-	free(s->wt);
 	free(s->bh);
+	free(s->wf);
 	free(s->bw);
 	free(s->bs);
 	memset(s, 0, sizeof *s);
@@ -99,7 +99,6 @@ grow(struct simhash *s)
 	size_t n = s->nslot ? s->nslot * 2 : 1024, i;
 	struct simhash_slot *slot = xmalloc(n * sizeof *slot);
 	uint32_t *used = xmalloc(n / 2 * sizeof *used);
-	uint64_t *wt = xmalloc(n / 2 * sizeof *wt);
 
 	if (n > (size_t)UINT32_MAX)
 		diag_fatal("too many distinct features in one text");
@@ -115,10 +114,8 @@ grow(struct simhash *s)
 	}
 	free(s->slot);
 	free(s->used);
-	free(s->wt);
 	s->slot = slot;
 	s->used = used;
-	s->wt = wt;
 	s->nslot = n;
 }
 
@@ -200,7 +197,7 @@ features(struct simhash *s, const char *p, size_t n, bool escaped)
 		    false, 1);
 }
 
-static uint64_t
+static inline uint64_t
 weight(const struct simhash *sh, uint32_t c, bool cjk)
 {
 	const struct simhash_params *par = &sh->par;
@@ -348,21 +345,23 @@ cap_of(uint64_t total, unsigned thousandths)
 	return c ? c : 1;
 }
 
-/* Add a feature to the batch of votes. */
+/* Room for n features in the arrays of the votes. */
 static void
-batch_add(struct simhash *s, uint64_t h, uint64_t w)
+batch_reserve(struct simhash *s, size_t n)
 {
-	if (s->nbatch == s->capbatch) {
-		size_t cap = s->capbatch * sizeof *s->bh;
+	size_t cap;
 
-		s->bh = xgrow(s->bh, &cap, (s->nbatch + 1) * sizeof *s->bh);
-		s->capbatch = cap / sizeof *s->bh;
-		s->bw = xrealloc(s->bw, s->capbatch * sizeof *s->bw);
-		s->bs = xrealloc(s->bs, s->capbatch * sizeof *s->bs);
-	}
-	s->bh[s->nbatch] = h;
-	s->bw[s->nbatch++] = (uint32_t)w;
+	if (n <= s->capbatch)
+		return;
+	cap = s->capbatch * sizeof *s->bh;
+	s->bh = xgrow(s->bh, &cap, n * sizeof *s->bh);
+	s->capbatch = cap / sizeof *s->bh;
+	s->bw = xrealloc(s->bw, s->capbatch * sizeof *s->bw);
+	s->bs = xrealloc(s->bs, s->capbatch * sizeof *s->bs);
+	s->wf = xrealloc(s->wf, s->capbatch * sizeof *s->wf);
 }
+
+#define WF_CJK	(UINT64_C(1) << 63)	/* in wf: the feature is CJK */
 
 void
 simhash_text(struct simhash *s, const char *p, size_t n, bool escaped,
@@ -371,7 +370,7 @@ simhash_text(struct simhash *s, const char *p, size_t n, bool escaped,
 	uint32_t acc[SIMHASH_MAXFP][64] __attribute__((aligned(32)));
 	uint64_t total = 0, capw = UINT64_MAX, capc = UINT64_MAX, sum = 0, w;
 	unsigned shift = 0;
-	size_t i;
+	size_t i, nv, nf;
 
 	if (vote == NULL)
 		vote = vote_pick();
@@ -389,55 +388,53 @@ simhash_text(struct simhash *s, const char *p, size_t n, bool escaped,
 	if (s->nused == 0 && s->ncpseen == 0)
 		return;
 
-	/* Weights, capped at a share of the total. */
+	/* The features (words, then CJK characters counted by code point)
+	 * with their hashes and weights, capped at a share of the total. */
+	nf = s->nused + s->ncpseen;
+	batch_reserve(s, nf);
 	for (i = 0; i < s->nused; i++) {
-		uint32_t c = s->slot[s->used[i]].count;
+		const struct simhash_slot *sl = &s->slot[s->used[i]];
 
-		s->wt[i] = weight(s, c & MAXCOUNT, c & CJK_BIT);
-		total += s->wt[i];
+		w = weight(s, sl->count & MAXCOUNT, sl->count & CJK_BIT);
+		total += w;
+		s->bh[i] = sl->key;
+		s->wf[i] = w | (sl->count & CJK_BIT ? WF_CJK : 0);
 	}
-	for (i = 0; i < s->ncpseen; i++)
-		total += weight(s, s->cpcount[s->cpseen[i]], true);
-	if (s->par.weight == SIMHASH_W_DEFAULT) {
-		capw = cap_of(total, s->par.word_cap);
-		capc = cap_of(total, s->par.cjk_cap);
-	}
-	for (i = 0; i < s->nused; i++) {
-		uint64_t cap = s->slot[s->used[i]].count & CJK_BIT ? capc : capw;
-
-		if (s->wt[i] > cap)
-			s->wt[i] = cap;
-		sum += s->wt[i];
-	}
-	for (i = 0; i < s->ncpseen; i++) {
-		w = weight(s, s->cpcount[s->cpseen[i]], true);
-		sum += w < capc ? w : capc;
-	}
-	/* 32-bit counters: scale the weights down if they could overflow. */
-	while (sum >> shift >= UINT64_C(1) << 31)
-		shift++;
-
-	s->nbatch = 0;
-	sum = 0;
-	for (i = 0; i < s->nused; i++) {
-		if ((w = s->wt[i] >> shift) == 0)
-			continue;
-		sum += w;
-		batch_add(s, s->slot[s->used[i]].key, w);
-	}
-	for (i = 0; i < s->ncpseen; i++) {
-		unsigned c = s->cpseen[i];
+	for (size_t j = 0; j < s->ncpseen; j++, i++) {
+		unsigned c = s->cpseen[j];
 		unsigned char u[3];
 
 		w = weight(s, s->cpcount[c], true);
 		s->cpcount[c] = 0;
-		if ((w = (w < capc ? w : capc) >> shift) == 0)
-			continue;
-		sum += w;
-		batch_add(s, XXH3_64bits_withSeed(u, utf8_bmp(c, u),
-		    s->par.seed), w);
+		total += w;
+		s->bh[i] = XXH3_64bits_withSeed(u, utf8_bmp(c, u), s->par.seed);
+		s->wf[i] = w | WF_CJK;
 	}
 	s->ncpseen = 0;
+	if (s->par.weight == SIMHASH_W_DEFAULT) {
+		capw = cap_of(total, s->par.word_cap);
+		capc = cap_of(total, s->par.cjk_cap);
+	}
+	for (i = 0; i < nf; i++) {
+		uint64_t cap = s->wf[i] & WF_CJK ? capc : capw;
+
+		w = s->wf[i] & ~WF_CJK;
+		s->wf[i] = w < cap ? w : cap;
+		sum += s->wf[i];
+	}
+	/* 32-bit counters: scale the weights down if they could overflow. */
+	while (sum >> shift >= UINT64_C(1) << 31)
+		shift++;
+	sum = 0;
+	for (i = nv = 0; i < nf; i++) {
+		if ((w = s->wf[i] >> shift) == 0)
+			continue;
+		sum += w;
+		s->bh[nv] = s->bh[i];
+		s->bw[nv++] = (uint32_t)w;
+	}
+	s->nbatch = nv;
+
 	memset(acc, 0, sizeof acc[0] * (size_t)nfp);
 	vote(acc[0], s->bh, s->bw, s->nbatch);
 	for (int j = 1; j < nfp; j++) {

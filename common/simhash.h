@@ -62,7 +62,6 @@ struct simhash {
 	struct tokenizer	 tok;
 	struct simhash_slot	*slot;		/* counts of distinct features */
 	uint32_t		*used;		/* slots in use, in order */
-	uint64_t		*wt;		/* and their weights */
 	size_t			 nslot, nused;
 	uint32_t		 gen;		/* slots of this text */
 	uint64_t		 cjk_table[64];	/* weights of small counts */
@@ -71,6 +70,7 @@ struct simhash {
 	size_t			 ncpseen;
 	uint64_t		*bh, *bs;	/* the votes: hashes, salted */
 	uint32_t		*bw;		/* and weights */
+	uint64_t		*wf;		/* weights before scaling */
 	size_t			 nbatch, capbatch;
 };
 
