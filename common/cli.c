@@ -15,6 +15,7 @@
 
 #include "cli.h"
 #include "diag.h"
+#include "field.h"
 
 struct cli cli;
 static const char *help_text;
@@ -152,6 +153,17 @@ cli_number(const char *opt, const char *arg, long long min, long long max)
 		cli_usage_error("%s: '%s' is not a number from %lld to %lld",
 		    opt, arg, min, max);
 	return v;
+}
+
+int
+cli_field(const char *arg)
+{
+	int n;
+
+	if (!field_parse(arg, NULL, &n))
+		cli_usage_error("-f: '%s' is not a field number "
+		    "(1 is the first, -1 the last)", arg);
+	return n;
 }
 
 size_t

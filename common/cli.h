@@ -66,6 +66,8 @@ _Noreturn void cli_version(void);
 /* An integer option argument in [min, max]; a usage error names opt. */
 long long cli_number(const char *opt, const char *arg, long long min,
     long long max);
+/* The field number of -f (1 is the first, -1 the last). */
+int cli_field(const char *arg);
 /* A byte count with an optional k, M or G suffix (powers of 1024). */
 size_t cli_size(const char *opt, const char *arg);
 

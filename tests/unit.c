@@ -8,6 +8,8 @@
 #include <unistd.h>
 
 #include <unicode/uchar.h>
+#include <unicode/unorm2.h>
+#include <unicode/uscript.h>
 #include <unicode/utf8.h>
 
 #include "buf.h"
@@ -15,9 +17,17 @@
 #include "field.h"
 #include "fingerprint.h"
 #include "reader.h"
+#include "simhash.h"
 #include "textnorm.h"
+#include "tokens.h"
+
+#define XXH_INLINE_ALL
+#include <xxhash.h>
 
 static int ntest, nfail;
+
+static void ok(int cond, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
 
 static void
 ok(int cond, const char *fmt, ...)
@@ -343,6 +353,274 @@ test_reader(void)
 	buf_free(&spill);
 }
 
+/* The tokens of p as "tok|tok|", CJK tokens followed by '*'. */
+static void
+tokens_of(const char *p, size_t n, unsigned flags, struct buf *out)
+{
+	struct tokenizer t = { 0 };
+	struct token tk;
+
+	out->len = 0;
+	tok_init(&t, p, n, flags);
+	while (tok_next(&t, &tk)) {
+		buf_append(out, tk.p, tk.n);
+		if (tk.cjk)
+			buf_putc(out, '*');
+		buf_putc(out, '|');
+	}
+	tok_free(&t);
+}
+
+/* The obvious, slow definition of the tokens (tokens.h), straight from
+ * ICU a code point at a time: 0 separator, 1 word, 2 CJK, 3 mark. */
+static int
+reference_class(UChar32 c)
+{
+	static const UScriptCode nospace[] = { USCRIPT_HAN, USCRIPT_HIRAGANA,
+	    USCRIPT_KATAKANA, USCRIPT_BOPOMOFO, USCRIPT_HANGUL, USCRIPT_YI,
+	    USCRIPT_THAI, USCRIPT_LAO, USCRIPT_KHMER, USCRIPT_MYANMAR };
+	int8_t type = u_charType(c);
+
+	if (U_GET_GC_MASK(c) & U_GC_L_MASK) {
+		for (size_t i = 0; i < sizeof nospace / sizeof *nospace; i++)
+			if (uscript_hasScript(c, nospace[i]))
+				return 2;
+		return 1;
+	}
+	if (U_GET_GC_MASK(c) & U_GC_N_MASK)
+		return 1;
+	if (U_GET_GC_MASK(c) & U_GC_M_MASK)
+		return 3;
+	(void)type;
+	return 0;
+}
+
+static void
+reference_tokens(const char *in, size_t n, unsigned flags, struct buf *out)
+{
+	const UNormalizer2 *nf;
+	UErrorCode err = U_ZERO_ERROR;
+	struct buf u = { 0 };
+	const uint8_t *s;
+	int32_t i = 0, len;
+	int cur = 0;		/* 0 none, 1 word, 2 single character */
+
+	nf = unorm2_getNFKCCasefoldInstance(&err);
+	out->len = 0;
+	if (flags & TOK_ESCAPED)
+		unescape_append(&u, in, n);
+	else
+		buf_append(&u, in, n);
+	s = (const uint8_t *)u.p;
+	len = (int32_t)u.len;
+	while (i < len) {
+		UChar src[2], dst[64];
+		int32_t ns = 0, nd, k = 0;
+		UChar32 c;
+
+		U8_NEXT(s, i, len, c);
+		if (c < 0) {
+			if (cur)
+				buf_append(out, cur == 2 ? "*|" : "|", cur == 2 ? 2 : 1);
+			cur = 0;
+			continue;
+		}
+		U16_APPEND_UNSAFE(src, ns, c);
+		err = U_ZERO_ERROR;
+		nd = unorm2_normalize(nf, src, ns, dst, 64, &err);
+		while (k < nd) {
+			UChar32 m;
+			int cls;
+			char u8[4];
+			int32_t n8 = 0;
+
+			U16_NEXT(dst, k, nd, m);
+			cls = reference_class(m);
+			if ((flags & TOK_DIGITS_ZERO) && u_charType(m) == U_DECIMAL_DIGIT_NUMBER)
+				m = '0';
+			U8_APPEND_UNSAFE(u8, n8, m);
+			if (cls == 0 || (cls != 3 && (cur == 2 || cls == 2 ||
+			    (cur == 1 && (flags & TOK_CHARS))))) {
+				if (cur)
+					buf_append(out, cur == 2 ? "*|" : "|", cur == 2 ? 2 : 1);
+				cur = 0;
+			}
+			if (cls == 0)
+				continue;
+			buf_append(out, u8, (size_t)n8);
+			if (cur == 0)
+				cur = cls == 2 ? 2 : 1;
+		}
+	}
+	if (cur)
+		buf_append(out, cur == 2 ? "*|" : "|", cur == 2 ? 2 : 1);
+	buf_free(&u);
+}
+
+static const char *const tpieces[] = {
+	"a", "Word", "ABC", "x1", "42", "\xe4\xb8\xad\xe6\x96\x87", " ", "\\t",
+	"\\n", "\\\\", "\\", "\\x", "\t", "\xe3\x80\x82", "\xef\xbc\x8c",
+	"\xef\xbc\xa1", "\xef\xbc\x91", "\xc3\xa9", "e\xcc\x81", "\xcc\x81",
+	"\xc3\x9f", "\xef\xac\x81", "\xc2\xad", "\xe2\x80\x8b", "\xe3\x88\xb1",
+	"\xe2\x91\xa0", "\xe0\xb8\xa0\xe0\xb8\xb4", "\xe3\x83\xbc",
+	"\xef\xbe\x83", "\xd9\xa3", "\xf0\xa0\x80\x80", "\xf0\x9f\x98\x80",
+	"\xed\xa0\x80", "\xe4\xb8", "\xff", "\xc0\xaf", "\x01", "", "-", "'",
+	"\xe4\xb8\xad\xcc\x81", "\xe3\x82\x9b", "\xea\xb0\x80",
+};
+
+static void
+test_tokens(void)
+{
+	struct buf in = { 0 }, got = { 0 }, want = { 0 }, un = { 0 }, b = { 0 };
+	static const unsigned flagsets[] = { 0, TOK_ESCAPED,
+	    TOK_ESCAPED | TOK_DIGITS_ZERO, TOK_CHARS, TOK_CHARS | TOK_ESCAPED };
+	int bad = 0, badesc = 0;
+
+#define TOKS(text, flags, want_, name) do { \
+	tokens_of(text, sizeof text - 1, flags, &got); \
+	ok(same(&got, want_, sizeof want_ - 1), "tokens: %s", name); \
+	} while (0)
+	TOKS("Hello, World! 2024", 0, "hello|world|2024|", "words, case folded");
+	TOKS("v2.0 x-y don't", TOK_DIGITS_ZERO, "v0|0|x|y|don|t|", "digits to 0, punctuation splits");
+	TOKS("\xe4\xb8\xad\xe6\x96\x87" "abc\xe3\x80\x82", 0,
+	    "\xe4\xb8\xad*|\xe6\x96\x87*|abc|", "Han characters one by one, a word after");
+	TOKS("Stra\xc3\x9f" "e \xef\xac\x81" "ne \xef\xbc\xa1\xef\xbc\xa2", 0,
+	    "strasse|fine|ab|", "NFKC_Casefold: sharp s, ligature, full width");
+	TOKS("co\xc2\xadop zero\xe2\x80\x8bwidth", 0, "coop|zerowidth|",
+	    "soft hyphen and zero width space vanish");
+	TOKS("a\\tb\\\\tc\\nd\\x", TOK_ESCAPED, "a|b|tc|d|x|", "escapes separate, \\\\ is a backslash");
+	TOKS("a\\tb", 0, "a|tb|", "without TOK_ESCAPED a backslash is only punctuation");
+	TOKS("caf\xc3\xa9 cafe\xcc\x81", 0, "caf\xc3\xa9|cafe\xcc\x81|", "marks stay in the word");
+	TOKS("\xe3\x88\xb1 \xe2\x91\xa0\xe2\x91\xa1", TOK_DIGITS_ZERO, "\xe6\xa0\xaa*|00|",
+	    "compatibility characters: their mapping is tokenized");
+	TOKS("ab\xff" "cd\xe4\xb8", 0, "ab|cd|", "invalid UTF-8 separates");
+	TOKS("ab1", TOK_CHARS, "a|b|1|", "TOK_CHARS: a token a character");
+	TOKS("\xe0\xb8\xa0\xe0\xb8\xb4\xe0\xb8\xa9", 0,
+	    "\xe0\xb8\xa0\xe0\xb8\xb4*|\xe0\xb8\xa9*|", "Thai: a character with its marks");
+
+	for (int iter = 0; iter < 100000; iter++) {
+		size_t n = rnd() % 24;
+		unsigned flags = flagsets[iter % 5];
+
+		in.len = 0;
+		for (size_t i = 0; i < n; i++) {
+			const char *pc = tpieces[rnd() % (sizeof tpieces / sizeof *tpieces)];
+
+			if (*pc == '\0')
+				buf_putc(&in, '\0');
+			else
+				buf_append(&in, pc, strlen(pc));
+		}
+		tokens_of(in.p, in.len, flags, &got);
+		reference_tokens(in.p, in.len, flags, &want);
+		if (!same(&got, want.p, want.len) && bad++ < 3) {
+			fprintf(stderr, "# tokens differ (flags %u) on:", flags);
+			for (size_t i = 0; i < in.len; i++)
+				fprintf(stderr, " %02x", (unsigned char)in.p[i]);
+			fprintf(stderr, "\n# got  %.*s\n# want %.*s\n", (int)got.len,
+			    got.p, (int)want.len, want.p);
+		}
+		if (flags & TOK_ESCAPED) {
+			un.len = 0;
+			unescape_append(&un, in.p, in.len);
+			tokens_of(un.p, un.len, flags & ~(unsigned)TOK_ESCAPED, &b);
+			if (!same(&got, b.p, b.len))
+				badesc++;
+		}
+	}
+	ok(bad == 0, "tokens match the reference on 100000 texts (%d differ)", bad);
+	ok(badesc == 0, "an escaped text has the tokens of its unescaped form (%d differ)", badesc);
+	buf_free(&in);
+	buf_free(&got);
+	buf_free(&want);
+	buf_free(&un);
+	buf_free(&b);
+}
+
+static uint64_t
+fingerprint(struct simhash *s, const char *p, int nfp, int j)
+{
+	uint64_t fp[SIMHASH_MAXFP];
+
+	simhash_text(s, p, strlen(p), true, nfp, fp);
+	return fp[j];
+}
+
+static void
+test_simhash(void)
+{
+	struct simhash s;
+	struct buf in = { 0 };
+	uint64_t h = XXH3_64bits("hello", 5), fp[3], ref[3];
+	unsigned char le[8];
+	int bad = 0;
+
+	simhash_init(&s, &simhash_defaults);
+	ok(fingerprint(&s, "", 1, 0) == 0 && fingerprint(&s, " ,.\\t!", 1, 0) == 0,
+	    "simhash: no features, fingerprint 0");
+	ok(fingerprint(&s, "Hello!", 1, 0) == h,
+	    "simhash: one feature gives its XXH3-64");
+	for (int i = 0; i < 8; i++)
+		le[i] = (unsigned char)(h >> 8 * i);
+	ok(fingerprint(&s, "hello", 3, 2) == XXH3_64bits_withSeed(le, 8, 2),
+	    "simhash: fingerprint j hashes the feature hash with seed j");
+	ok(fingerprint(&s, "hello", 3, 0) == h, "simhash: -n keeps fingerprint 0");
+	ok(fingerprint(&s, "\xe4\xb8\xad", 1, 0) == XXH3_64bits("\xe4\xb8\xad", 3) &&
+	    fingerprint(&s, "\xe4\xb8\xad\xe4\xb8\xad x", 1, 0) ==
+	    XXH3_64bits("\xe4\xb8\xad", 3),
+	    "simhash: a CJK character counted by code point has its bytes' hash");
+	ok(fingerprint(&s, "The  QUICK brown\\nfox 1999", 1, 0) ==
+	    fingerprint(&s, "the quick, brown fox (2024)", 1, 0),
+	    "simhash: case, punctuation, white space and digits do not matter");
+	/* SIMD and plain C votes agree */
+	for (int iter = 0; iter < 2000; iter++) {
+		size_t n = rnd() % 300;
+
+		in.len = 0;
+		for (size_t i = 0; i < n; i++) {
+			const char *pc = tpieces[rnd() % (sizeof tpieces / sizeof *tpieces)];
+
+			buf_append(&in, pc, strlen(pc));
+			if (rnd() % 3 == 0)
+				buf_putc(&in, ' ');
+		}
+		simhash_text(&s, in.p, in.len, true, 3, fp);
+		simhash_portable_votes(true);
+		simhash_text(&s, in.p, in.len, true, 3, ref);
+		simhash_portable_votes(false);
+		if (memcmp(fp, ref, sizeof fp) != 0)
+			bad++;
+	}
+	ok(bad == 0, "simhash: SIMD and portable votes agree on 2000 texts (%d differ)", bad);
+	simhash_free(&s);
+
+	/* Weights too large for 32-bit counters are scaled down, which
+	 * keeps their proportions: 3000 CJK characters of 200 kinds. */
+	{
+		struct simhash_params big = simhash_defaults;
+		struct simhash sb;
+		uint64_t a, b;
+
+		in.len = 0;
+		for (int i = 0; i < 3000; i++) {
+			unsigned c = 0x4e00 + rnd() % 200;
+			char u8[3] = { (char)(0xe0 | c >> 12),
+			    (char)(0x80 | (c >> 6 & 63)), (char)(0x80 | (c & 63)) };
+
+			buf_append(&in, u8, 3);
+		}
+		big.cjk_mul = 5000000;	/* a total of 1.5e10: a shift of 3 */
+		simhash_init(&sb, &big);
+		simhash_text(&sb, in.p, in.len, true, 1, &a);
+		simhash_free(&sb);
+		simhash_init(&sb, &simhash_defaults);
+		simhash_text(&sb, in.p, in.len, true, 1, &b);
+		simhash_free(&sb);
+		ok(a == b && a != 0, "simhash: weights scaled down past 2^31 keep the fingerprint");
+	}
+	buf_free(&in);
+}
+
 int
 main(void)
 {
@@ -352,6 +630,8 @@ main(void)
 	test_reader();
 	test_space();
 	test_unicode();
+	test_tokens();
+	test_simhash();
 	printf("1..%d\n", ntest);
 	return nfail != 0;
 }

@@ -1,0 +1,1042 @@
+/* The labelled evaluation of simhash's fingerprints.
+ *
+ *   simeval [options] DOCS
+ *
+ * DOCS holds records "LANG TAB GROUP TAB NAME TAB TEXT" (TEXT escaped) of
+ * real prose, as bench/simeval-docs writes them.  Long documents are
+ * cut into pieces of at most 8000 bytes (English) or 4500 bytes (Chinese,
+ * about as many tokens) at paragraph ends; pieces of fewer
+ * than --min-tokens tokens are left out, and so is any document that
+ * shares 30% of its 3-token shingles with one kept before it (the
+ * collection's own near-duplicates, which no label could call distinct).
+ *
+ * Each document D becomes a family of texts made from it with a generator
+ * seeded by its name, and these pairs are labelled:
+ *   near-duplicates: D and D with its white space changed; D and D with 1%,
+ *     5% or 10% of its tokens replaced, deleted or followed by an inserted
+ *     token; D and D with letter typos in 3% of its words (a wrong
+ *     character for 2% of its CJK characters); D with two copyright years,
+ *     two timestamps, two view counters, two different footers, two
+ *     "related posts" lists sharing 2 of 5 titles; D and D with its
+ *     paragraphs shuffled; D and D inside its site's template;
+ *   distinct: D and D rewritten by 30% and 50% (the same edits); D and
+ *     another version of it (a quarter of its paragraphs replaced by
+ *     paragraphs of other documents of its group, a tenth dropped, a tenth
+ *     inserted); every pair of texts of two different families ("same
+ *     site" when both are in their group's template, "same topic" when they
+ *     are of one group, "other" otherwise).
+ * Pairs of two texts of one family that are not labelled count for
+ * nothing.  Every pair of texts of a language is compared (brute force):
+ * precision is the share of labelled near-duplicate pairs among all pairs
+ * within k bits, recall the share of near-duplicate pairs within k bits.
+ *
+ * Documents are in part A or B by their name's hash: choose constants on
+ * one part (-p A) and confirm on the other (-p B).  With -n N, each text
+ * gets N fingerprints and a pair's distance is the least of the N
+ * distances (what nearpairs does with simhash -n N).
+ */
+#define _GNU_SOURCE		/* asprintf, getline */
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <xxhash.h>
+
+#include "buf.h"
+#include "escape.h"
+#include "fingerprint.h"
+#include "simhash.h"
+#include "tokens.h"
+#include "xalloc.h"
+
+/* pieces of about 1500 tokens: 8000 bytes of English, 4500 of Chinese */
+static const size_t maxchunk[2] = { 8000, 4500 };
+#define MAXK		8
+#define NLANG		2
+
+static const char *const langs[NLANG] = { "en", "zh" };
+
+enum role {
+	R_ORIG, R_WS, R_E1, R_E5, R_E10, R_TYPO, R_YEAR_A, R_YEAR_B, R_TIME_A,
+	R_TIME_B, R_COUNT_A, R_COUNT_B, R_FOOT_A, R_FOOT_B, R_REL_A, R_REL_B,
+	R_ORDER, R_TMPL, R_RW30, R_RW50, R_API, NROLE
+};
+
+enum kind {
+	/* near-duplicates */
+	K_WS, K_E1, K_E5, K_TYPO, K_YEAR, K_TIME, K_COUNT, K_FOOT, K_REL,
+	K_ORDER, K_TMPL, K_E10,
+	NPOS,
+	/* distinct */
+	K_RW30 = NPOS, K_RW50, K_API, K_SITE, K_TOPIC, K_OTHER,
+	NKIND,
+	K_NONE = -1
+};
+
+static const char *const kindname[NKIND] = {
+	"white space", "edit 1%", "edit 5%", "typos", "copyright year",
+	"timestamp", "view counter", "footer", "related posts", "reordered",
+	"in template", "edit 10%",
+	"rewrite 30%", "rewrite 50%", "api version", "same site", "same topic",
+	"other"
+};
+
+struct doc {
+	int		 lang;
+	int		 group;
+	char		*name;
+	struct buf	 text;
+	int		 part;		/* 0: A, 1: B */
+	uint64_t	*set;		/* sorted distinct 3-shingle hashes */
+	size_t		 nset;
+	size_t		 ntok;
+};
+
+struct text {
+	int		 fam;		/* its document */
+	int		 role;
+	struct buf	 t;
+	uint64_t	 fp[SIMHASH_MAXFP];
+};
+
+struct span {
+	int		 doc;
+	size_t		 a, b;
+};
+
+struct spans {
+	struct span	*v;
+	size_t		 n, cap;
+};
+
+static struct doc *docs;
+static size_t ndocs, capdocs;
+static struct text *texts;
+static size_t ntexts, captexts;
+static char **groups;
+static int ngroups;
+static struct spans words[NLANG], cjks[NLANG], paras[NLANG];
+static struct simhash_params par;
+static int part = -1;		/* -1: both */
+static size_t min_tokens = 100, max_tokens = SIZE_MAX;
+static int oneline;
+static int nfp = 1;	/* -n: a pair's distance is the least of nfp */
+
+static void die(const char *fmt, ...) __attribute__((format(printf, 1, 2),
+    noreturn));
+
+static void
+die(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	fprintf(stderr, "simeval: ");
+	vfprintf(stderr, fmt, ap);
+	fprintf(stderr, "\n");
+	va_end(ap);
+	exit(2);
+}
+
+static uint64_t rng;
+
+static uint32_t
+rnd(uint32_t n)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 7;
+	rng ^= rng << 17;
+	return n ? (uint32_t)((rng >> 11) % n) : 0;
+}
+
+static double
+rnd01(void)
+{
+	return (double)rnd(1u << 30) / (double)(1u << 30);
+}
+
+static void
+span_add(struct spans *s, int doc, size_t a, size_t b)
+{
+	if (s->n == s->cap) {
+		size_t bytes = s->cap * sizeof *s->v;
+
+		s->v = xgrow(s->v, &bytes, (s->n + 1) * sizeof *s->v);
+		s->cap = bytes / sizeof *s->v;
+	}
+	s->v[s->n++] = (struct span){ doc, a, b };
+}
+
+static void
+put_span(struct buf *b, const struct span *s)
+{
+	buf_append(b, docs[s->doc].text.p + s->a, s->b - s->a);
+}
+
+static void
+puts_buf(struct buf *b, const char *s)
+{
+	buf_append(b, s, strlen(s));
+}
+
+static void printf_buf(struct buf *b, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+static void
+printf_buf(struct buf *b, const char *fmt, ...)
+{
+	char tmp[512];
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(tmp, sizeof tmp, fmt, ap);
+	va_end(ap);
+	buf_append(b, tmp, (size_t)n < sizeof tmp ? (size_t)n : sizeof tmp - 1);
+}
+
+static int
+group_id(const char *name)
+{
+	for (int i = 0; i < ngroups; i++)
+		if (strcmp(groups[i], name) == 0)
+			return i;
+	groups = xrealloc(groups, (size_t)(ngroups + 1) * sizeof *groups);
+	groups[ngroups] = strdup(name);
+	return ngroups++;
+}
+
+static struct doc *
+new_doc(void)
+{
+	if (ndocs == capdocs) {
+		size_t bytes = capdocs * sizeof *docs;
+
+		docs = xgrow(docs, &bytes, (ndocs + 1) * sizeof *docs);
+		capdocs = bytes / sizeof *docs;
+	}
+	memset(&docs[ndocs], 0, sizeof *docs);
+	return &docs[ndocs++];
+}
+
+static int
+cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* The distinct 3-shingles of d and its token count. */
+static void
+shingles(struct doc *d)
+{
+	struct tokenizer t = { 0 };
+	struct token tk;
+	uint64_t h[3] = { 0 }, *v = NULL;
+	size_t n = 0, cap = 0, i, j;
+
+	tok_init(&t, d->text.p, d->text.len, TOK_DIGITS_ZERO);
+	d->ntok = 0;
+	while (tok_next(&t, &tk)) {
+		h[0] = h[1];
+		h[1] = h[2];
+		h[2] = XXH3_64bits(tk.p, tk.n);
+		if (++d->ntok < 3)
+			continue;
+		if (n == cap) {
+			size_t bytes = cap * sizeof *v;
+
+			v = xgrow(v, &bytes, (n + 1) * sizeof *v);
+			cap = bytes / sizeof *v;
+		}
+		v[n++] = XXH3_64bits(h, sizeof h);
+	}
+	tok_free(&t);
+	if (n)
+		qsort(v, n, sizeof *v, cmp_u64);
+	for (i = j = 0; i < n; i++)
+		if (j == 0 || v[j - 1] != v[i])
+			v[j++] = v[i];
+	d->set = v;
+	d->nset = j;
+}
+
+static double
+jaccard(const struct doc *a, const struct doc *b)
+{
+	size_t i = 0, j = 0, inter = 0;
+
+	while (i < a->nset && j < b->nset) {
+		if (a->set[i] == b->set[j]) {
+			inter++;
+			i++;
+			j++;
+		} else if (a->set[i] < b->set[j])
+			i++;
+		else
+			j++;
+	}
+	return a->nset + b->nset - inter ?
+	    (double)inter / (double)(a->nset + b->nset - inter) : 1;
+}
+
+/* Read the documents; cut long ones at paragraph (or line) ends. */
+static void
+load(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t len;
+	struct buf text = { 0 };
+
+	if (f == NULL)
+		die("%s: cannot open", path);
+	while ((len = getline(&line, &cap, f)) > 0) {
+		char *fld[4], *p = line;
+		int lang, group, piece = 0;
+		uint64_t h;
+		size_t off = 0;
+
+		if (line[len - 1] == '\n')
+			line[--len] = '\0';
+		for (int i = 0; i < 4; i++) {
+			fld[i] = p;
+			if (i < 3 && (p = strchr(p, '\t')) == NULL)
+				die("%s: a record without 4 fields", path);
+			if (i < 3)
+				*p++ = '\0';
+		}
+		for (lang = 0; lang < NLANG; lang++)
+			if (strcmp(fld[0], langs[lang]) == 0)
+				break;
+		if (lang == NLANG)
+			continue;
+		group = group_id(fld[1]);
+		h = XXH3_64bits(fld[2], strlen(fld[2]));
+		text.len = 0;
+		unescape_append(&text, fld[3], strlen(fld[3]));
+		while (off < text.len) {
+			size_t end = text.len, cut;
+			struct doc *d;
+
+			size_t max = maxchunk[lang];
+
+			if (end - off > max) {
+				end = off + max;
+				for (cut = end; cut > off + max / 2; cut--)
+					if (text.p[cut - 1] == '\n' &&
+					    text.p[cut - 2] == '\n')
+						break;
+				if (cut == off + max / 2)
+					for (cut = end; cut > off + 1; cut--)
+						if (text.p[cut - 1] == '\n')
+							break;
+				end = cut > off + 1 ? cut : end;
+			}
+			d = new_doc();
+			d->lang = lang;
+			d->group = group;
+			d->part = (int)(h & 1);
+			if (asprintf(&d->name, "%s#%d", fld[2], piece++) < 0)
+				die("out of memory");
+			buf_append(&d->text, text.p + off, end - off);
+			off = end;
+		}
+	}
+	free(line);
+	buf_free(&text);
+	fclose(f);
+}
+
+/* Leave out short documents and the collection's own near-duplicates. */
+static void
+select_docs(void)
+{
+	size_t i, j, kept = 0;
+
+	for (i = 0; i < ndocs; i++)
+		shingles(&docs[i]);
+	for (i = 0; i < ndocs; i++) {
+		struct doc *d = &docs[i];
+		bool keep = d->ntok >= min_tokens && d->ntok <= max_tokens;
+
+		for (j = 0; keep && j < kept; j++)
+			if (docs[j].lang == d->lang && jaccard(&docs[j], d) >= 0.3)
+				keep = false;
+		if (keep)
+			docs[kept++] = *d;
+		else {
+			free(d->set);
+			buf_free(&d->text);
+			free(d->name);
+		}
+	}
+	ndocs = kept;
+}
+
+/* Pools of words, CJK characters and paragraphs for the edits. */
+static void
+pools(void)
+{
+	for (size_t i = 0; i < ndocs; i++) {
+		struct doc *d = &docs[i];
+		struct tokenizer t = { 0 };
+		struct token tk;
+		size_t a = 0, b;
+
+		tok_init(&t, d->text.p, d->text.len, 0);
+		while (tok_next(&t, &tk))
+			span_add(tk.cjk ? &cjks[d->lang] : &words[d->lang],
+			    (int)i, tk.start, tk.end);
+		tok_free(&t);
+		for (b = 0; b <= d->text.len; b++)
+			if (b == d->text.len || (d->text.p[b] == '\n' &&
+			    b + 1 < d->text.len && d->text.p[b + 1] == '\n')) {
+				if (b > a + 20)
+					span_add(&paras[d->lang], (int)i, a, b);
+				a = b + 1;
+			}
+	}
+	for (int l = 0; l < NLANG; l++)
+		if (words[l].n == 0 || paras[l].n == 0)
+			die("no %s documents", langs[l]);
+}
+
+static const struct span *
+pick(const struct spans *s)
+{
+	return &s->v[rnd((uint32_t)s->n)];
+}
+
+/* src with a share frac of its tokens replaced, deleted or followed by an
+ * inserted one, a third each. */
+static void
+edit(const struct doc *d, double frac, struct buf *out)
+{
+	struct tokenizer t = { 0 };
+	struct token tk;
+	size_t pos = 0;
+	const char *s = d->text.p;
+
+	tok_init(&t, s, d->text.len, 0);
+	while (tok_next(&t, &tk)) {
+		const struct spans *pool = tk.cjk && cjks[d->lang].n ?
+		    &cjks[d->lang] : &words[d->lang];
+
+		buf_append(out, s + pos, tk.start - pos);
+		pos = tk.end;
+		if (rnd01() >= frac) {
+			buf_append(out, s + tk.start, tk.end - tk.start);
+			continue;
+		}
+		switch (rnd(3)) {
+		case 0:
+			put_span(out, pick(pool));
+			break;
+		case 1:
+			break;
+		default:
+			buf_append(out, s + tk.start, tk.end - tk.start);
+			if (!tk.cjk)
+				buf_putc(out, ' ');
+			put_span(out, pick(pool));
+		}
+	}
+	buf_append(out, s + pos, d->text.len - pos);
+	tok_free(&t);
+}
+
+static void
+typos(const struct doc *d, struct buf *out)
+{
+	struct tokenizer t = { 0 };
+	struct token tk;
+	size_t pos = 0;
+	const char *s = d->text.p;
+
+	tok_init(&t, s, d->text.len, 0);
+	while (tok_next(&t, &tk)) {
+		char w[64];
+		size_t n = tk.end - tk.start, i;
+		bool ascii = n < sizeof w - 1;
+
+		buf_append(out, s + pos, tk.start - pos);
+		pos = tk.end;
+		for (i = 0; ascii && i < n; i++)
+			ascii = (unsigned char)s[tk.start + i] < 0x80;
+		if (tk.cjk && cjks[d->lang].n && rnd01() < 0.02) {
+			put_span(out, pick(&cjks[d->lang]));
+			continue;
+		}
+		if (tk.cjk || !ascii || n < 3 || rnd01() >= 0.03) {
+			buf_append(out, s + tk.start, n);
+			continue;
+		}
+		memcpy(w, s + tk.start, n);
+		i = rnd((uint32_t)n - 1);
+		switch (rnd(4)) {
+		case 0: {		/* swap two letters */
+			char c = w[i];
+			w[i] = w[i + 1];
+			w[i + 1] = c;
+			break;
+		}
+		case 1:			/* drop one */
+			memmove(w + i, w + i + 1, n - i - 1);
+			n--;
+			break;
+		case 2:			/* double one */
+			memmove(w + i + 1, w + i, n - i);
+			n++;
+			break;
+		default:		/* a wrong one */
+			w[i] = (char)('a' + rnd(26));
+		}
+		buf_append(out, w, n);
+	}
+	buf_append(out, s + pos, d->text.len - pos);
+	tok_free(&t);
+}
+
+/* The paragraphs of d: blocks between blank lines, or lines if there
+ * are fewer than four blocks. */
+static size_t
+split(const struct doc *d, struct span *v, size_t max)
+{
+	size_t n = 0, a = 0, b;
+	const char *s = d->text.p;
+
+	for (int pass = 0; pass < 2; pass++) {
+		n = a = 0;
+		for (b = 0; b <= d->text.len && n < max; b++) {
+			bool end = b == d->text.len || (s[b] == '\n' &&
+			    (pass == 1 || (b + 1 < d->text.len && s[b + 1] == '\n')));
+
+			if (!end)
+				continue;
+			if (b > a)
+				v[n++] = (struct span){ 0, a, b };
+			a = b + 1;
+		}
+		if (n >= 4)
+			break;
+	}
+	return n;
+}
+
+#define MAXPARA	4096
+
+static void
+reorder(const struct doc *d, struct buf *out)
+{
+	static struct span v[MAXPARA];
+	size_t n = split(d, v, MAXPARA);
+
+	for (size_t i = n; i > 1; i--) {
+		size_t j = rnd((uint32_t)i);
+		struct span t = v[i - 1];
+
+		v[i - 1] = v[j];
+		v[j] = t;
+	}
+	for (size_t i = 0; i < n; i++) {
+		if (i)
+			puts_buf(out, "\n\n");
+		buf_append(out, d->text.p + v[i].a, v[i].b - v[i].a);
+	}
+}
+
+/* Another version of d: paragraphs replaced, dropped and inserted. */
+static void
+version(const struct doc *d, struct buf *out)
+{
+	static struct span v[MAXPARA];
+	size_t n = split(d, v, MAXPARA);
+	const struct spans *pp = &paras[d->lang];
+
+	for (size_t i = 0; i < n; i++) {
+		double r = rnd01();
+		const struct span *o = pick(pp);
+
+		/* prefer a paragraph of the same group */
+		for (int tries = 0; tries < 20 && docs[o->doc].group != d->group; tries++)
+			o = pick(pp);
+		if (r < 0.25)
+			put_span(out, o);
+		else if (r < 0.35)
+			continue;
+		else {
+			buf_append(out, d->text.p + v[i].a, v[i].b - v[i].a);
+			if (r > 0.9) {
+				puts_buf(out, "\n\n");
+				put_span(out, pick(pp));
+			}
+		}
+		puts_buf(out, "\n\n");
+	}
+}
+
+static void
+whitespace(const struct doc *d, struct buf *out)
+{
+	puts_buf(out, "  \t");
+	for (size_t i = 0; i < d->text.len; i++) {
+		char c = d->text.p[i];
+
+		if (c == '\n')
+			puts_buf(out, rnd(2) ? " " : "\r\n\r\n");
+		else if (c == ' ' && rnd(10) == 0)
+			puts_buf(out, "  ");
+		else
+			buf_putc(out, c);
+	}
+	puts_buf(out, "\n ");
+}
+
+/* A title: the first few tokens of a random document. */
+static void
+title(int lang, struct buf *out)
+{
+	const struct span *p = pick(&paras[lang]);
+	const struct doc *d = &docs[p->doc];
+	struct tokenizer t = { 0 };
+	struct token tk;
+	int n = 0;
+
+	tok_init(&t, d->text.p + p->a, p->b - p->a, 0);
+	while (n < 8 && tok_next(&t, &tk)) {
+		if (n++ && !tk.cjk)
+			buf_putc(out, ' ');
+		buf_append(out, d->text.p + p->a + tk.start, tk.end - tk.start);
+	}
+	tok_free(&t);
+	buf_putc(out, '\n');
+}
+
+static const char *const foot_en[2] = {
+	"Subscribe to our newsletter to get the latest news and updates "
+	"delivered to your inbox every week. Follow us on Twitter, Facebook "
+	"and LinkedIn.",
+	"Share this article: Email, Print, Reddit. Have a tip? Contact our "
+	"editors. Comments are closed for this post.",
+};
+static const char *const foot_zh[2] = {
+	"订阅我们的电子报，每周将最新资讯和更新发送到您的邮箱。欢迎关注我们的微博和微信公众号。",
+	"分享本文：邮件、打印、微信。有线索？请联系编辑部。本文评论已关闭。",
+};
+
+/* The template of d's group: header, menu, sidebar of popular titles
+ * (the same for every page of the group), then the body, then the
+ * footer. */
+static void
+templated(const struct doc *d, struct buf *out)
+{
+	uint64_t save = rng;
+	const char *g = groups[d->group];
+
+	rng = XXH3_64bits(g, strlen(g)) | 1;
+	if (d->lang == 0) {
+		printf_buf(out, "%s Online\nHome News Docs Blog Forum About "
+		    "Contact Search Sign in Subscribe\nHome > Library > %s\n", g, g);
+		puts_buf(out, "Popular posts\n");
+		for (int i = 0; i < 4; i++)
+			title(d->lang, out);
+	} else {
+		printf_buf(out, "%s 在线\n首页 新闻 文档 博客 论坛 关于我们 "
+		    "联系我们 搜索 登录 注册\n首页 > 文库 > %s\n", g, g);
+		puts_buf(out, "热门文章\n");
+		for (int i = 0; i < 4; i++)
+			title(d->lang, out);
+	}
+	rng = save;
+	buf_append(out, d->text.p, d->text.len);
+	if (d->lang == 0)
+		printf_buf(out, "\n\nAbout %s | Privacy policy | Terms of use | "
+		    "Cookie settings | Advertise with us\nAll rights reserved.\n", g);
+	else
+		printf_buf(out, "\n\n关于%s | 隐私政策 | 使用条款 | Cookie 设置 | "
+		    "广告合作\n保留所有权利。\n", g);
+}
+
+static struct text *
+new_text(int fam, int role)
+{
+	struct text *t;
+
+	if (ntexts == captexts) {
+		size_t bytes = captexts * sizeof *texts;
+
+		texts = xgrow(texts, &bytes, (ntexts + 1) * sizeof *texts);
+		captexts = bytes / sizeof *texts;
+	}
+	t = &texts[ntexts++];
+	memset(t, 0, sizeof *t);
+	t->fam = fam;
+	t->role = role;
+	return t;
+}
+
+static void
+family(int i)
+{
+	const struct doc *d = &docs[i];
+	bool en = d->lang == 0;
+	int y1 = 2000 + (int)rnd(20), y2 = y1 + 1 + (int)rnd(5);
+	int views = (int)rnd(5000), coms = (int)rnd(60);
+	struct buf *b;
+
+	rng = XXH3_64bits(d->name, strlen(d->name)) | 1;
+	for (int r = 0; r < NROLE; r++) {
+		b = &new_text(i, r)->t;
+		switch (r) {
+		case R_ORIG:
+			buf_append(b, d->text.p, d->text.len);
+			break;
+		case R_WS:
+			whitespace(d, b);
+			break;
+		case R_E1: case R_E5: case R_E10: case R_RW30: case R_RW50:
+			edit(d, r == R_E1 ? 0.01 : r == R_E5 ? 0.05 :
+			    r == R_E10 ? 0.10 : r == R_RW30 ? 0.30 : 0.50, b);
+			break;
+		case R_TYPO:
+			typos(d, b);
+			break;
+		case R_YEAR_A: case R_YEAR_B:
+			buf_append(b, d->text.p, d->text.len);
+			printf_buf(b, en ? "\n\nCopyright %d %s Press. All "
+			    "rights reserved.\n" : "\n\n版权所有 © %d %s 出版社\n",
+			    r == R_YEAR_A ? y1 : y2, groups[d->group]);
+			break;
+		case R_TIME_A: case R_TIME_B: {
+			unsigned mo = 1 + rnd(12), dd = 1 + rnd(28);
+			unsigned hh = rnd(24), mm = rnd(60);
+
+			printf_buf(b, en ? "Posted on %d-%02u-%02u %02u:%02u by "
+			    "admin\n" : "发布时间：%d-%02u-%02u %02u:%02u 来源：本站\n",
+			    y1, mo, dd, hh, mm);
+			buf_append(b, d->text.p, d->text.len);
+			break;
+		}
+		case R_COUNT_A: case R_COUNT_B:
+			buf_append(b, d->text.p, d->text.len);
+			if (r == R_COUNT_B) {
+				views += 1 + (int)rnd(200);
+				coms += (int)rnd(3);
+			}
+			printf_buf(b, en ? "\n\n%d views, %d comments\n" :
+			    "\n\n阅读 %d 评论 %d\n", views, coms);
+			break;
+		case R_FOOT_A: case R_FOOT_B:
+			buf_append(b, d->text.p, d->text.len);
+			puts_buf(b, "\n\n");
+			puts_buf(b, (en ? foot_en : foot_zh)[r == R_FOOT_B]);
+			break;
+		case R_REL_A: case R_REL_B: {
+			uint64_t save;
+
+			buf_append(b, d->text.p, d->text.len);
+			puts_buf(b, en ? "\n\nRelated posts\n" : "\n\n相关文章\n");
+			save = rng;
+			rng = XXH3_64bits(d->name, strlen(d->name)) + 7;
+			for (int k = 0; k < 5; k++) {
+				if (r == R_REL_B && k >= 2) {
+					rng = save;
+					title(d->lang, b);
+					save = rng;
+				} else
+					title(d->lang, b);
+			}
+			rng = save;
+			break;
+		}
+		case R_ORDER:
+			reorder(d, b);
+			break;
+		case R_TMPL:
+			templated(d, b);
+			break;
+		case R_API:
+			version(d, b);
+			break;
+		}
+	}
+}
+
+/* The label of two texts of one family, or K_NONE. */
+static int
+label(int ra, int rb)
+{
+	static const struct { int a, b, kind; } lab[] = {
+		{ R_ORIG, R_WS, K_WS }, { R_ORIG, R_E1, K_E1 },
+		{ R_ORIG, R_E5, K_E5 }, { R_ORIG, R_E10, K_E10 },
+		{ R_ORIG, R_TYPO, K_TYPO }, { R_YEAR_A, R_YEAR_B, K_YEAR },
+		{ R_TIME_A, R_TIME_B, K_TIME }, { R_COUNT_A, R_COUNT_B, K_COUNT },
+		{ R_FOOT_A, R_FOOT_B, K_FOOT }, { R_REL_A, R_REL_B, K_REL },
+		{ R_ORIG, R_ORDER, K_ORDER }, { R_ORIG, R_TMPL, K_TMPL },
+		{ R_ORIG, R_RW30, K_RW30 }, { R_ORIG, R_RW50, K_RW50 },
+		{ R_ORIG, R_API, K_API },
+	};
+
+	for (size_t i = 0; i < sizeof lab / sizeof *lab; i++)
+		if ((lab[i].a == ra && lab[i].b == rb) ||
+		    (lab[i].a == rb && lab[i].b == ra))
+			return lab[i].kind;
+	return K_NONE;
+}
+
+struct score {
+	uint64_t	total[NKIND];
+	uint64_t	hit[NKIND][MAXK + 1];
+	size_t		ndocs;
+};
+
+static void
+score(int lang, struct score *sc)
+{
+	static int8_t labels[NROLE][NROLE];
+	size_t *idx = xmalloc(ntexts * sizeof *idx), n = 0, i, j;
+
+	for (int a = 0; a < NROLE; a++)
+		for (int b = 0; b < NROLE; b++)
+			labels[a][b] = (int8_t)label(a, b);
+	memset(sc, 0, sizeof *sc);
+	for (i = 0; i < ndocs; i++)
+		if (docs[i].lang == lang && (part < 0 || docs[i].part == part))
+			sc->ndocs++;
+	for (i = 0; i < ntexts; i++) {
+		const struct doc *d = &docs[texts[i].fam];
+
+		if (d->lang == lang && (part < 0 || d->part == part))
+			idx[n++] = i;
+	}
+	for (i = 0; i < n; i++) {
+		const struct text *a = &texts[idx[i]];
+		const struct doc *da = &docs[a->fam];
+
+		for (j = i + 1; j < n; j++) {
+			const struct text *b = &texts[idx[j]];
+			unsigned d = fp_distance(a->fp[0], b->fp[0]);
+			int k;
+
+			for (int f = 1; f < nfp; f++) {
+				unsigned e = fp_distance(a->fp[f], b->fp[f]);
+
+				d = e < d ? e : d;
+			}
+
+			if (a->fam == b->fam)
+				k = labels[a->role][b->role];
+			else if (da->group != docs[b->fam].group)
+				k = K_OTHER;
+			else
+				k = a->role == R_TMPL && b->role == R_TMPL ?
+				    K_SITE : K_TOPIC;
+			if (k == K_NONE)
+				continue;
+			sc->total[k]++;
+			if (d <= MAXK)
+				sc->hit[k][d]++;
+		}
+	}
+	/* cumulative: within k bits */
+	for (int k = 0; k < NKIND; k++)
+		for (int d = 1; d <= MAXK; d++)
+			sc->hit[k][d] += sc->hit[k][d - 1];
+	free(idx);
+}
+
+static double
+ratio(uint64_t a, uint64_t b)
+{
+	return b ? (double)a / (double)b : 0;
+}
+
+/* Recall of a class of near-duplicate kinds at k. */
+static double
+recall(const struct score *sc, int from, int to, int k)
+{
+	uint64_t h = 0, t = 0;
+
+	for (int i = from; i < to; i++) {
+		h += sc->hit[i][k];
+		t += sc->total[i];
+	}
+	return ratio(h, t);
+}
+
+/* Precision on the labelled pairs: every near-duplicate pair against
+ * every rewrite and version pair and, for each document, one same-site and
+ * one same-topic pair (counted at the rate measured on all of them). */
+static double
+precision(const struct score *sc, int k)
+{
+	double tp = 0, fp = 0;
+
+	for (int i = 0; i < NPOS; i++)
+		tp += (double)sc->hit[i][k];
+	for (int i = K_RW30; i <= K_API; i++)
+		fp += (double)sc->hit[i][k];
+	fp += (double)sc->ndocs * (ratio(sc->hit[K_SITE][k], sc->total[K_SITE]) +
+	    ratio(sc->hit[K_TOPIC][k], sc->total[K_TOPIC]));
+	return tp + fp > 0 ? tp / (tp + fp) : 1;
+}
+
+/* The same over all pairs of texts: what a brute-force search on this
+ * set would return. */
+static double
+precision_all(const struct score *sc, int k)
+{
+	uint64_t tp = 0, fp = 0;
+
+	for (int i = 0; i < NPOS; i++)
+		tp += sc->hit[i][k];
+	for (int i = NPOS; i < NKIND; i++)
+		fp += sc->hit[i][k];
+	return tp + fp ? ratio(tp, tp + fp) : 1;
+}
+
+/* Pairs of different pages within k, per million. */
+static double
+different(const struct score *sc, int k)
+{
+	return 1e6 * recall(sc, K_SITE, NKIND, k);
+}
+
+static void
+report(int lang, const struct score *sc)
+{
+	uint64_t npos = 0, nneg = 0;
+
+	for (int i = 0; i < NKIND; i++)
+		*(i < NPOS ? &npos : &nneg) += sc->total[i];
+	if (oneline) {
+		printf("%s", langs[lang]);
+		for (int k = 3; k <= 4; k++)
+			printf("  k=%d P %.3f R5 %.3f R10 %.3f rw %.3f %.3f "
+			    "api %.3f diff %.0f", k, precision(sc, k),
+			    recall(sc, 0, K_E10, k), recall(sc, K_E10, NPOS, k),
+			    recall(sc, K_RW30, K_RW50, k),
+			    recall(sc, K_RW50, K_API, k),
+			    recall(sc, K_API, K_SITE, k), different(sc, k));
+		printf("\n");
+		return;
+	}
+	printf("%s: %zu documents, %" PRIu64 " near-duplicate pairs, %" PRIu64
+	    " distinct pairs%s\n", langs[lang], sc->ndocs, npos, nneg,
+	    part < 0 ? "" : part ? " (part B)" : " (part A)");
+	printf("  k  recall<=5%%  recall 5-10%%  precision  different pages"
+	    "  precision, all pairs\n");
+	for (int k = 0; k <= MAXK; k++)
+		printf("  %d  %10.3f  %12.3f  %9.3f  %11.1f ppm  %20.4f\n", k,
+		    recall(sc, 0, K_E10, k), recall(sc, K_E10, NPOS, k),
+		    precision(sc, k), different(sc, k), precision_all(sc, k));
+	printf("  share within k bits, by kind:\n  %-15s %7s", "kind", "pairs");
+	for (int k = 0; k <= MAXK; k++)
+		printf(" %6d", k);
+	printf("\n");
+	for (int i = 0; i < NKIND; i++) {
+		printf("  %-15s %7" PRIu64, kindname[i], sc->total[i]);
+		for (int k = 0; k <= MAXK; k++)
+			printf(" %6.3f", ratio(sc->hit[i][k], sc->total[i]));
+		printf("\n");
+	}
+}
+
+static unsigned
+num(const char *opt, const char *arg)
+{
+	char *end;
+	unsigned long v = strtoul(arg, &end, 10);
+
+	if (*arg == '\0' || *end != '\0' || v > 1000000)
+		die("%s: bad number '%s'", opt, arg);
+	return (unsigned)v;
+}
+
+int
+main(int argc, char *argv[])
+{
+	static const struct option lo[] = {
+		{ "once", required_argument, NULL, 'o' },
+		{ "word-cap", required_argument, NULL, 'w' },
+		{ "cjk-mul", required_argument, NULL, 'm' },
+		{ "cjk-exp", required_argument, NULL, 'e' },
+		{ "cjk-cap", required_argument, NULL, 'c' },
+		{ "weight", required_argument, NULL, 'W' },
+		{ "shingle", required_argument, NULL, 's' },
+		{ "chars", no_argument, NULL, 'C' },
+		{ "keep-digits", no_argument, NULL, 'D' },
+		{ "seed", required_argument, NULL, 'S' },
+		{ "min-tokens", required_argument, NULL, 't' },
+		{ "max-tokens", required_argument, NULL, 'T' },
+		{ "part", required_argument, NULL, 'p' },
+		{ "summary", no_argument, NULL, '1' },
+		{ "count", required_argument, NULL, 'n' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct simhash sh;
+	int ch;
+
+	par = simhash_defaults;
+	while ((ch = getopt_long(argc, argv, "p:1n:", lo, NULL)) != -1) {
+		switch (ch) {
+		case 'o': par.once = num("--once", optarg); break;
+		case 'w': par.word_cap = num("--word-cap", optarg); break;
+		case 'm': par.cjk_mul = num("--cjk-mul", optarg); break;
+		case 'e': par.cjk_exp = num("--cjk-exp", optarg); break;
+		case 'c': par.cjk_cap = num("--cjk-cap", optarg); break;
+		case 'W':
+			par.weight = strcmp(optarg, "tf") == 0 ? SIMHASH_W_TF :
+			    strcmp(optarg, "log") == 0 ? SIMHASH_W_LOG :
+			    strcmp(optarg, "binary") == 0 ? SIMHASH_W_BINARY :
+			    SIMHASH_W_DEFAULT;
+			break;
+		case 's': par.shingle = num("--shingle", optarg); break;
+		case 'C': par.tokflags |= TOK_CHARS; break;
+		case 'D': par.tokflags &= ~(unsigned)TOK_DIGITS_ZERO; break;
+		case 'S': par.seed = num("--seed", optarg); break;
+		case 't': min_tokens = num("--min-tokens", optarg); break;
+		case 'T': max_tokens = num("--max-tokens", optarg); break;
+		case 'p':
+			part = strcmp(optarg, "A") == 0 ? 0 :
+			    strcmp(optarg, "B") == 0 ? 1 : -1;
+			break;
+		case '1': oneline = 1; break;
+		case 'n':
+			nfp = (int)num("-n", optarg);
+			if (nfp < 1 || nfp > SIMHASH_MAXFP)
+				die("-n: 1 to %d", SIMHASH_MAXFP);
+			break;
+		default:
+			die("usage: simeval [options] DOCS");
+		}
+	}
+	if (optind + 1 != argc)
+		die("usage: simeval [options] DOCS");
+	load(argv[optind]);
+	select_docs();
+	pools();
+	for (size_t i = 0; i < ndocs; i++)
+		if (part < 0 || docs[i].part == part)
+			family((int)i);
+	simhash_init(&sh, &par);
+	for (size_t i = 0; i < ntexts; i++)
+		simhash_text(&sh, texts[i].t.p, texts[i].t.len, false, nfp,
+		    texts[i].fp);
+	simhash_free(&sh);
+	for (int l = 0; l < NLANG; l++) {
+		struct score sc;
+
+		score(l, &sc);
+		report(l, &sc);
+	}
+	return 0;
+}
