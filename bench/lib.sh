@@ -16,7 +16,8 @@ best() {
 	awk -v ns="$b" 'BEGIN { printf "%.4f", ns / 1e9 }'
 }
 
-# peak_mb CMD...: peak resident memory of one run of CMD, in MB
+# peak_mb CMD...: peak resident memory of one run of CMD, in MB (CMD is
+# run by /usr/bin/time: a program, not a shell function such as sh_c)
 peak_mb() {
 	/usr/bin/time -f %M -o "$tmp/.rss" "$@" >/dev/null
 	awk '{ printf "%.1f", $1 / 1024 }' "$tmp/.rss"

@@ -23,4 +23,4 @@ for opt in --raw --nfkc --casefold; do
 	t=$(best sh_c '"$1" "$2" < "$3"' "$bin/sha256text" "$opt" "$f")
 	echo "  sha256text $opt on en: $(rate "$size" "$t") MB/s"
 done
-echo "  peak memory: $(peak_mb sh_c '"$1" < "$2"' "$bin/sha256text" "$f") MB"
+echo "  peak memory: $(peak_mb sh -c '"$1" < "$2"' - "$bin/sha256text" "$f") MB"
