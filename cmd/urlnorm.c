@@ -10,6 +10,7 @@
 #include "escape.h"
 #include "stream.h"
 #include "url.h"
+#include "xalloc.h"
 
 static const char help[] =
 "Usage: urlnorm [-a] [-f N] [--profile P] [options] [file ...]\n"
@@ -114,7 +115,8 @@ param_name(struct url_params *l, const char *opt, const char *name,
 		cli_usage_error("%s: '%.*s' is not a parameter name (NAME, or "
 		    "PREFIX* for every name that starts with PREFIX)", opt,
 		    (int)len, name);
-	url_params_add(l, name, len);
+	if (l != NULL)
+		url_params_add(l, name, len);
 }
 
 /* --drop-params-file: a name a line; blank lines and lines starting
@@ -209,7 +211,9 @@ main(int argc, char *argv[])
 	struct record r;
 	struct span f;
 	struct url u, base, out;
-	struct url_params drops = { 0 }, keeps = { 0 };
+	char **drops = xmalloc((size_t)argc * sizeof *drops);
+	char **keeps = xmalloc((size_t)argc * sizeof *keeps);
+	size_t ndrops = 0, nkeeps = 0;
 	struct buf text = { 0 }, key = { 0 }, res = { 0 };
 	const char *base_arg = NULL, *drops_file = NULL;
 	const struct url *bp = NULL;
@@ -266,7 +270,8 @@ main(int argc, char *argv[])
 			break;
 		case OPT_DROP_PARAM:
 			opt = "--drop-param";
-			param_name(&drops, opt, optarg, strlen(optarg));
+			param_name(NULL, opt, optarg, strlen(optarg));
+			drops[ndrops++] = optarg;
 			break;
 		case OPT_DROP_PARAMS_FILE:
 			opt = "--drop-params-file";
@@ -274,7 +279,8 @@ main(int argc, char *argv[])
 			break;
 		case OPT_KEEP_PARAM:
 			opt = "--keep-param";
-			param_name(&keeps, opt, optarg, strlen(optarg));
+			param_name(NULL, opt, optarg, strlen(optarg));
+			keeps[nkeeps++] = optarg;
 			break;
 		case OPT_NO_DEFAULT_DROPS:
 			opt = "--no-default-drops";
@@ -337,12 +343,10 @@ main(int argc, char *argv[])
 		url_params_clear(&norm.drop);
 	if (extended)
 		url_params_add_extended(&norm.drop);
-	for (size_t i = 0; i < drops.n; i++)
-		url_params_add(&norm.drop, drops.v[i].name,
-		    drops.v[i].len + drops.v[i].prefix);
-	for (size_t i = 0; i < keeps.n; i++)
-		url_params_add(&norm.keep, keeps.v[i].name,
-		    keeps.v[i].len + keeps.v[i].prefix);
+	for (size_t i = 0; i < ndrops; i++)
+		url_params_add(&norm.drop, drops[i], strlen(drops[i]));
+	for (size_t i = 0; i < nkeeps; i++)
+		url_params_add(&norm.keep, keeps[i], strlen(keeps[i]));
 	if (drops_file != NULL)
 		read_params_file(&norm.drop, drops_file);
 
@@ -382,9 +386,11 @@ main(int argc, char *argv[])
 			continue;
 		backslash = field_text(&f, &text, &p, &n);
 		if ((err = url_parse(&u, p, n, bp)) != URL_OK) {
-			stream_reject(&s, &r, "field %d: '%s' is not a URL: %s",
+			stream_reject(&s, &r, "field %d: '%s' is not a URL: %s%s",
 			    field, diag_quote(f.p, f.n, q, sizeof q),
-			    url_strerror(err));
+			    url_strerror(err), err == URL_ERR_NO_SCHEME &&
+			    bp == NULL && base_field == 0 ?
+			    " (see --base and --base-field)" : "");
 			continue;
 		}
 		v = &u;

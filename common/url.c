@@ -1266,7 +1266,7 @@ parse(struct parser *P, const uchar *p, const uchar *end)
 	}
 	/* no scheme */
 	if (b == NULL)
-		return URL_ERR_NO_SCHEME;
+		return p == end ? URL_ERR_EMPTY : URL_ERR_NO_SCHEME;
 	if (b->opaque_path) {
 		if (p == end || *p != '#')
 			return URL_ERR_BASE_OPAQUE;
@@ -1359,8 +1359,9 @@ url_strerror(enum url_error e)
 {
 	switch (e) {
 	case URL_OK:			return "no error";
-	case URL_ERR_NO_SCHEME:		return "no scheme, and no base URL to "
-					    "resolve it against";
+	case URL_ERR_EMPTY:		return "empty";
+	case URL_ERR_NO_SCHEME:		return "relative reference (no scheme), "
+					    "and no base URL";
 	case URL_ERR_BASE_OPAQUE:	return "relative reference, and the base "
 					    "URL cannot be a base";
 	case URL_ERR_HOST_MISSING:	return "missing host";
@@ -1523,28 +1524,41 @@ upper(uchar c)
 	return (char)(c >= 'a' && c <= 'z' ? c - 0x20 : c);
 }
 
-/* RFC 3986 6.2.2.2: decode the triplets of unreserved characters and
- * uppercase the hex digits of the others; a '%' that starts no triplet
- * stays as it is. */
+/* One triplet "%h1h2" of RFC 3986 6.2.2.2 written at o (the output
+ * starts at start): decoded if it is an unreserved character, else with
+ * uppercase hex digits.  A hex digit is not decoded right after a '%'
+ * that starts no triplet ("%4%41" is not "%4A"): the next pass would
+ * decode the triplet that made. */
+static inline char *
+triplet(char *o, const char *start, uchar h1, uchar h2)
+{
+	uchar v = (uchar)(hexval(h1) << 4 | hexval(h2));
+
+	if (HAS(v, C_UNRES) && !(HAS(v, C_HEX) && ((o - start >= 1 &&
+	    o[-1] == '%') || (o - start >= 2 && o[-2] == '%' &&
+	    HAS(o[-1], C_HEX)))))
+		*o++ = (char)v;
+	else {
+		*o++ = '%';
+		*o++ = upper(h1);
+		*o++ = upper(h2);
+	}
+	return o;
+}
+
+/* RFC 3986 6.2.2.2 on s[0..n), written at o; a '%' that starts no
+ * triplet stays as it is. */
 static char *
 pctnorm(char *o, const char *s, size_t n)
 {
 	const char *end = s + n, *pc;
+	char *start = o;
 
 	while ((pc = memchr(s, '%', (size_t)(end - s))) != NULL) {
 		memcpy(o, s, (size_t)(pc - s));
 		o += pc - s;
 		if (end - pc >= 3 && HAS(pc[1], C_HEX) && HAS(pc[2], C_HEX)) {
-			uchar v = (uchar)(hexval((uchar)pc[1]) << 4 |
-			    hexval((uchar)pc[2]));
-
-			if (HAS(v, C_UNRES))
-				*o++ = (char)v;
-			else {
-				*o++ = '%';
-				*o++ = upper((uchar)pc[1]);
-				*o++ = upper((uchar)pc[2]);
-			}
+			o = triplet(o, start, (uchar)pc[1], (uchar)pc[2]);
 			s = pc + 3;
 		} else {
 			*o++ = '%';
@@ -1576,8 +1590,11 @@ strip_session_path(char *s, size_t n)
 	size_t i = 0, j = 0;
 
 	while (i < n) {
+		/* (not after "." or "..": that would make a dot segment) */
 		if (s[i] == ';' && n - i > 11 &&
-		    match("jsessionid=", 11, true, s + i + 1, 11, true)) {
+		    match("jsessionid=", 11, true, s + i + 1, 11, true) &&
+		    !(j >= 2 && s[j - 1] == '.' && (s[j - 2] == '/' ||
+		    (s[j - 2] == '.' && j >= 3 && s[j - 3] == '/')))) {
 			i++;
 			while (i < n && s[i] != ';' && s[i] != '/')
 				i++;
@@ -1733,11 +1750,13 @@ query_policy(struct url_norm *N, const char *q, size_t n, struct buf *t,
 			*w++ = (char)c;
 			q++;
 		} else if (c == '%') {
-			size_t k = end - q >= 3 && HAS(q[1], C_HEX) &&
-			    HAS(q[2], C_HEX) ? 3 : 1;
-
-			w = pctnorm(w, q, k);
-			q += k;
+			if (end - q >= 3 && HAS(q[1], C_HEX) && HAS(q[2], C_HEX)) {
+				w = triplet(w, t->p, (uchar)q[1], (uchar)q[2]);
+				q += 3;
+			} else {
+				*w++ = '%';
+				q++;
+			}
 		} else {
 			if (c == '&') {
 				add_pair(N, &np, pair, w, eq);
@@ -1750,7 +1769,7 @@ query_policy(struct url_norm *N, const char *q, size_t n, struct buf *t,
 		}
 	}
 	add_pair(N, &np, pair, w, eq);
-	if (!(N->flags & URL_NO_SORT))
+	if (np > 1 && !(N->flags & URL_NO_SORT))
 		pair_sort(N->pairs, np, N->pairs + N->npairs / 2);
 	for (size_t i = 0; i < np; i++) {
 		if (i)
@@ -1765,9 +1784,15 @@ query_policy(struct url_norm *N, const char *q, size_t n, struct buf *t,
 static void
 trim_domain(const char **hs, const char **he, unsigned flags)
 {
-	if (flags & URL_STRIP_TRAILING_DOT)
-		while (*he - *hs > 1 && (*he)[-1] == '.')
-			(*he)--;
+	if (flags & URL_STRIP_TRAILING_DOT) {
+		const char *e = *he;
+
+		while (e - *hs > 1 && e[-1] == '.')
+			e--;
+		/* "foo.09.." is a domain, "foo.09" would be an IPv4 address */
+		if (!ends_in_number(*hs, (size_t)(e - *hs)))
+			*he = e;
+	}
 	while (flags & URL_STRIP_WWW) {
 		const char *s = *hs + 3, *dot;
 
@@ -1775,7 +1800,7 @@ trim_domain(const char **hs, const char **he, unsigned flags)
 			return;
 		while (s < *he && HAS(*s, C_DIGIT))
 			s++;
-		if (*s != '.')
+		if (s == *he || *s != '.' || s + 1 == *he || s[1] == '.')
 			return;
 		/* at least two labels must remain */
 		dot = memchr(s + 1, '.', (size_t)(*he - s - 1));
@@ -1895,6 +1920,10 @@ url_normalize(struct url_norm *N, const struct url *in, struct url *out)
 				n = collapse_slashes(s, n);
 			if (flags & (URL_STRIP_INDEX | URL_STRIP_TRAILING_SLASH))
 				n = strip_path_ends(s, n, flags);
+			/* "%41|" decoded is a drive letter to the parser */
+			if (in->scheme == URL_FILE && n >= 3 && s[2] == '|' &&
+			    HAS(s[1], C_ALPHA) && (n == 3 || s[3] == '/'))
+				s[2] = ':';
 			o = s + n;
 			if (in->host_type == URL_HOST_NONE && n >= 2 &&
 			    s[1] == '/') {

@@ -55,6 +55,7 @@ enum url_host {
 
 enum url_error {
 	URL_OK,
+	URL_ERR_EMPTY,		/* nothing but spaces and controls, no base */
 	URL_ERR_NO_SCHEME,	/* relative reference and no base */
 	URL_ERR_BASE_OPAQUE,	/* relative reference, base like "mailto:" */
 	URL_ERR_HOST_MISSING,
