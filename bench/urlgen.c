@@ -1,14 +1,19 @@
 /* Deterministic URL benchmark input: N records "BASE TAB HREF", the
- * harder mix of bench/urlnorm.sh.  About a third of the hrefs are
- * relative references to resolve against BASE; the rest are absolute,
- * with long query strings (tracking parameters, percent-encoding in
- * either case, '+'), international domain names from a pool of a few
- * hundred, mixed-case hosts, default ports, dot segments, IP addresses.
+ * harder mix of bench/urlnorm.sh, shaped like the output of link
+ * extraction: pages (BASE) of 1 to 60 links each.  A third of the hrefs
+ * are relative references to resolve against BASE; the others are
+ * absolute.  Nearly half have a query, a third of those a long one (8
+ * to 30 pairs: tracking parameters, percent-encoding in either case,
+ * '+'); one host in eight is an international domain name from a pool
+ * of a few hundred; there are mixed-case hosts, default ports, dot
+ * segments, IP addresses and fragments.
  *   urlgen N
  */
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 static uint64_t s = 0x9e3779b97f4a7c15ULL;
 
@@ -22,6 +27,25 @@ rnd(uint32_t n)
 }
 
 #define PICK(a)	((a)[rnd(sizeof (a) / sizeof (a)[0])])
+
+/* The URL being made. */
+static char url[8192];
+static size_t len;
+
+static void emit(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+static void
+emit(const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(url + len, sizeof url - len, fmt, ap);
+	va_end(ap);
+	if (n > 0 && (size_t)n < sizeof url - len)
+		len += (size_t)n;
+}
 
 static const char *const words[] = {
 	"news", "article", "products", "category", "search", "index", "blog",
@@ -54,19 +78,18 @@ static const char *const rel[] = {
 static void
 host(void)
 {
-	switch (rnd(10)) {
-	case 0:
-	case 1:
-		printf("%s%s.%s", rnd(2) ? "www." : "", PICK(idn), PICK(tlds));
+	switch (rnd(40)) {
+	case 0: case 1: case 2: case 3: case 4:
+		emit("%s%s.%s", rnd(2) ? "www." : "", PICK(idn), PICK(tlds));
 		break;
-	case 2:
-		printf("WWW.%s-%u.COM", PICK(words), rnd(500));
+	case 5: case 6: case 7:
+		emit("WWW.%s-%u.COM", PICK(words), rnd(500));
 		break;
-	case 3:
-		printf("%u.%u.%u.%u", rnd(256), rnd(256), rnd(256), rnd(256));
+	case 8: case 9:
+		emit("%u.%u.%u.%u", rnd(256), rnd(256), rnd(256), rnd(256));
 		break;
 	default:
-		printf("%s%s%u.%s", rnd(3) ? "www." : "", PICK(words), rnd(2000),
+		emit("%s%s%u.%s", rnd(3) ? "www." : "", PICK(words), rnd(2000),
 		    PICK(tlds));
 	}
 }
@@ -75,74 +98,92 @@ static void
 path(int segs)
 {
 	for (int i = 0; i < segs; i++) {
-		switch (rnd(12)) {
+		switch (rnd(30)) {
 		case 0:
-			fputs("/..", stdout);
+			emit("/..");
 			break;
 		case 1:
-			fputs("/.", stdout);
+			emit("/.");
 			break;
 		case 2:
-			printf("/%%7e%s", PICK(words));
+			emit("/%%7e%s", PICK(words));
 			break;
 		case 3:
-			printf("/%s-%s", PICK(words), PICK(idn));
+			emit("/%s-%s", PICK(words), PICK(idn));
 			break;
 		default:
-			printf("/%s", PICK(words));
+			emit("/%s", PICK(words));
 		}
 	}
 	if (rnd(3) == 0)
-		printf(".html");
+		emit(".html");
 }
 
+/* Nearly half the time a query: a short one, or a third of the time a
+ * long one. */
 static void
-query(int pairs)
+query(void)
 {
+	int pairs;
+
+	if (rnd(20) >= 9)
+		return;
+	pairs = rnd(3) ? 1 + (int)rnd(4) : 8 + (int)rnd(23);
 	for (int i = 0; i < pairs; i++)
-		printf("%c%s=%s", i ? '&' : '?', PICK(keys), PICK(values));
+		emit("%c%s=%s", i ? '&' : '?', PICK(keys), PICK(values));
 }
 
 static void
 absolute(void)
 {
-	printf("%s://", rnd(3) ? "https" : rnd(2) ? "http" : "HTTP");
+	emit("%s://", rnd(3) ? "https" : rnd(2) ? "http" : "HTTP");
 	host();
 	if (rnd(8) == 0)
-		fputs(rnd(2) ? ":80" : ":8080", stdout);
-	path(1 + (int)rnd(5));
-	if (rnd(2))
-		query(3 + (int)rnd(25));
-	if (rnd(4) == 0)
-		printf("#%s", PICK(words));
+		emit(rnd(2) ? ":80" : ":8080");
+	path(1 + (int)rnd(4));
+	query();
+	if (rnd(7) == 0)
+		emit("#%s", PICK(words));
+}
+
+static void
+relative(void)
+{
+	const char *r = PICK(rel);
+
+	emit("%s", r);
+	if (r[0] == '/' && r[1] == '/') {
+		host();
+		path(1 + (int)rnd(3));
+	} else if (r[0] != '?' && r[0] != '#') {
+		emit("%s", PICK(words));
+		path((int)rnd(3));
+	}
+	query();
 }
 
 int
 main(int argc, char *argv[])
 {
 	long n = argc > 1 ? strtol(argv[1], NULL, 10) : 100000;
+	char base[sizeof url];
 
-	for (long i = 0; i < n; i++) {
-		fputs("https://", stdout);
-		host();
-		path(1 + (int)rnd(3));
-		putchar('\t');
-		if (rnd(3) == 0) {
-			const char *r = PICK(rel);
-
-			fputs(r, stdout);
-			if (r[0] == '/' && r[1] == '/') {
-				host();
-				path(1 + (int)rnd(3));
-			} else if (r[0] != '?' && r[0] != '#') {
-				fputs(PICK(words), stdout);
-				path((int)rnd(3));
-			}
-			if (rnd(2))
-				query(1 + (int)rnd(8));
-		} else
+	for (long i = 0, links = 0; i < n; i++, links--) {
+		if (links == 0) {
+			/* a new page */
+			len = 0;
+			emit("https://");
+			host();
+			path(1 + (int)rnd(3));
+			memcpy(base, url, len + 1);
+			links = 1 + rnd(60);
+		}
+		len = 0;
+		if (rnd(3) == 0)
+			relative();
+		else
 			absolute();
-		putchar('\n');
+		printf("%s\t%s\n", base, url);
 	}
 	return ferror(stdout) || fclose(stdout) != 0;
 }

@@ -10,6 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include <unicode/uidna.h>
 #include <xxhash.h>
 
@@ -38,8 +42,7 @@ enum {
 	C_SCHEME	= 1 << 12,	/* alphanumeric, '+', '-', '.' */
 	C_UNRES		= 1 << 13,	/* RFC 3986 unreserved */
 	C_UPPER		= 1 << 14,
-	C_HSTOP		= 1 << 15,	/* ends a plain ASCII host */
-	C_QSPLIT	= 1 << 16	/* '%', '&', '=' */
+	C_HSTOP		= 1 << 15	/* ends a plain ASCII host */
 };
 
 #define IS_C0(c)	((c) < 0x20 || (c) > 0x7e)
@@ -66,7 +69,7 @@ enum {
 #define IS_UNRES(c)	(IS_ALPHA(c) || IS_DIGIT(c) || (c) == '-' || \
 			 (c) == '.' || (c) == '_' || (c) == '~')
 
-#define CL(c) (uint32_t)( \
+#define CL(c) (uint16_t)( \
 	(IS_C0(c) ? C_C0 : 0) | (IS_FRAG(c) ? C_FRAG : 0) | \
 	(IS_QUERY(c) ? C_QUERY : 0) | (IS_SQUERY(c) ? C_SQUERY : 0) | \
 	(IS_PATH(c) ? C_PATH | C_PSTOP : 0) | (IS_USER(c) ? C_USER : 0) | \
@@ -76,13 +79,12 @@ enum {
 	(IS_DIGIT(c) ? C_DIGIT | C_SCHEME : 0) | (IS_HEX(c) ? C_HEX : 0) | \
 	((c) == '+' || (c) == '-' || (c) == '.' ? C_SCHEME : 0) | \
 	(IS_UNRES(c) ? C_UNRES : 0) | (IS_UPPER(c) ? C_UPPER : 0) | \
-	(IS_FDOMAIN(c) || (c) > 0x7e ? C_HSTOP : 0) | \
-	((c) == '%' || (c) == '&' || (c) == '=' ? C_QSPLIT : 0))
+	(IS_FDOMAIN(c) || (c) > 0x7e ? C_HSTOP : 0))
 #define CL4(c)	CL(c), CL((c) + 1), CL((c) + 2), CL((c) + 3)
 #define CL16(c)	CL4(c), CL4((c) + 4), CL4((c) + 8), CL4((c) + 12)
 #define CL64(c)	CL16(c), CL16((c) + 16), CL16((c) + 32), CL16((c) + 48)
 
-static const uint32_t cls[256] = {
+static const uint16_t cls[256] = {
 	CL64(0), CL64(64), CL64(128), CL64(192)
 };
 
@@ -1498,7 +1500,8 @@ params_match(const struct url_params *l, const char *k, size_t n)
 	if (n > 0 && !(l->first[(uchar)k[0] >> 3] & 1 << (k[0] & 7)))
 		return false;
 	for (size_t i = 0; i < l->n; i++)
-		if (match(l->v[i].name, l->v[i].len, l->v[i].prefix, k, n, false))
+		if ((l->v[i].len == 0 || l->v[i].name[0] == k[0]) &&
+		    match(l->v[i].name, l->v[i].len, l->v[i].prefix, k, n, false))
 			return true;
 	return false;
 }
@@ -1557,13 +1560,18 @@ pctnorm(char *o, const char *s, size_t n)
 	while ((pc = memchr(s, '%', (size_t)(end - s))) != NULL) {
 		memcpy(o, s, (size_t)(pc - s));
 		o += pc - s;
-		if (end - pc >= 3 && HAS(pc[1], C_HEX) && HAS(pc[2], C_HEX)) {
-			o = triplet(o, start, (uchar)pc[1], (uchar)pc[2]);
-			s = pc + 3;
-		} else {
-			*o++ = '%';
-			s = pc + 1;
-		}
+		/* triplets come in runs: UTF-8 is two to four of them */
+		do {
+			if (end - pc >= 3 && HAS(pc[1], C_HEX) &&
+			    HAS(pc[2], C_HEX)) {
+				o = triplet(o, start, (uchar)pc[1], (uchar)pc[2]);
+				pc += 3;
+			} else {
+				*o++ = '%';
+				pc++;
+			}
+		} while (pc < end && *pc == '%');
+		s = pc;
 	}
 	memcpy(o, s, (size_t)(end - s));
 	return o + (end - s);
@@ -1656,11 +1664,13 @@ pair_cmp(const struct url_pair *a, const struct url_pair *b)
 static uint64_t
 key_prefix(const char *k, size_t n)
 {
-	uint64_t v = 0;
+	unsigned char b[8] = { 0 };
 
-	for (size_t i = 0; i < 8; i++)
-		v = v << 8 | (i < n ? (uchar)k[i] : 0);
-	return v;
+	memcpy(b, k, n < 8 ? n : 8);
+	return (uint64_t)b[0] << 56 | (uint64_t)b[1] << 48 |
+	    (uint64_t)b[2] << 40 | (uint64_t)b[3] << 32 |
+	    (uint64_t)b[4] << 24 | (uint64_t)b[5] << 16 |
+	    (uint64_t)b[6] << 8 | b[7];
 }
 
 /* A stable sort by key: insertion sort for the few pairs of most
@@ -1703,72 +1713,80 @@ drop_pair(const struct url_norm *N, const char *k, size_t n)
 	return params_match(&N->drop, k, n);
 }
 
-/* Close the pair q[start..end) with its key ending at eq (or NULL),
- * unless it is empty or dropped. */
-static void
-add_pair(struct url_norm *N, size_t *np, const char *p, const char *end,
-    const char *eq)
+/* Bit i set where s[i] is '&' or '=', for i < 64; s[0..64) must be
+ * readable. */
+static inline uint64_t
+delimiters(const char *s)
 {
-	struct url_pair *pr;
+	uint64_t m = 0;
+#if defined(__SSE2__)
+	const __m128i amp = _mm_set1_epi8('&'), eq = _mm_set1_epi8('=');
 
-	if (p == end)
-		return;
-	if (2 * (*np + 1) > N->npairs) {
-		N->npairs = N->npairs ? 2 * N->npairs : 64;
-		N->pairs = xrealloc(N->pairs, N->npairs * sizeof *N->pairs);
+	for (int i = 0; i < 4; i++) {
+		__m128i x = _mm_loadu_si128((const __m128i *)(const void *)
+		    (s + 16 * i));
+
+		m |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_or_si128(
+		    _mm_cmpeq_epi8(x, amp), _mm_cmpeq_epi8(x, eq))) << (16 * i);
 	}
-	pr = &N->pairs[*np];
-	pr->p = p;
-	pr->n = (size_t)(end - p);
-	pr->klen = eq ? (size_t)(eq - p) : pr->n;
-	if (drop_pair(N, p, pr->klen))
-		return;
-	pr->pre = key_prefix(p, pr->klen);
-	(*np)++;
+#else
+	for (size_t i = 0; i < 64; i++)
+		m |= (uint64_t)(s[i] == '&' || s[i] == '=') << i;
+#endif
+	return m;
 }
 
-/* The query policy on q[0..n): percent-encoding normalized into t, cut
- * into pairs on the way; empty pairs and dropped parameters go, the
- * rest is sorted by key and written at o, each pair as it is.  Returns
- * the end of what was written, or NULL if nothing was. */
+/* The query policy on the normalized query q[0..n), followed by 64
+ * readable bytes: cut into pairs at
+ * each '&' (the key ends at the first '='), empty pairs and dropped
+ * parameters go, the rest is sorted by key and written at o, each pair
+ * as it is.  Returns the end of what was written, or NULL if nothing
+ * was.  The delimiters are found 64 bytes at a time and visited bit by
+ * bit: a loop over bytes paid a mispredicted branch at each one. */
 static char *
-query_policy(struct url_norm *N, const char *q, size_t n, struct buf *t,
-    char *o)
+query_policy(struct url_norm *N, const char *q, size_t n, char *o)
 {
-	const char *end = q + n, *pair, *eq = NULL;
-	size_t np = 0;
-	char *w, *start = o;
+	const char *pair = q, *eq = NULL;
+	size_t np = 0, need = 2 * (n / 2 + 1);
+	char *start = o;
 
-	t->len = 0;
-	buf_reserve(t, n);
-	w = t->p;
-	pair = w;
-	while (q < end) {
-		uchar c = (uchar)*q;
+	if (N->npairs < need) {
+		free(N->pairs);
+		N->npairs = need;
+		N->pairs = xmalloc(need * sizeof *N->pairs);
+	}
+	for (size_t off = 0; off <= n; off += 64) {
+		uint64_t m = delimiters(q + off);
 
-		if (!HAS(c, C_QSPLIT)) {
-			*w++ = (char)c;
-			q++;
-		} else if (c == '%') {
-			if (end - q >= 3 && HAS(q[1], C_HEX) && HAS(q[2], C_HEX)) {
-				w = triplet(w, t->p, (uchar)q[1], (uchar)q[2]);
-				q += 3;
-			} else {
-				*w++ = '%';
-				q++;
+		/* the end of the query closes the last pair */
+		if (n - off < 64) {
+			m &= ((uint64_t)1 << (n - off)) - 1;
+			m |= (uint64_t)1 << (n - off);
+		}
+		while (m != 0) {
+			const char *d = q + off + __builtin_ctzll(m);
+
+			m &= m - 1;
+			if (d < q + n && *d == '=') {
+				if (eq == NULL)
+					eq = d;
+				continue;
 			}
-		} else {
-			if (c == '&') {
-				add_pair(N, &np, pair, w, eq);
-				pair = w + 1;
-				eq = NULL;
-			} else if (eq == NULL)
-				eq = w;
-			*w++ = (char)c;
-			q++;
+			if (d > pair) {
+				struct url_pair *pr = &N->pairs[np];
+
+				pr->p = pair;
+				pr->n = (size_t)(d - pair);
+				pr->klen = eq ? (size_t)(eq - pair) : pr->n;
+				if (!drop_pair(N, pair, pr->klen)) {
+					pr->pre = key_prefix(pair, pr->klen);
+					np++;
+				}
+			}
+			pair = d + 1;
+			eq = NULL;
 		}
 	}
-	add_pair(N, &np, pair, w, eq);
 	if (np > 1 && !(N->flags & URL_NO_SORT))
 		pair_sort(N->pairs, np, N->pairs + N->npairs / 2);
 	for (size_t i = 0; i < np; i++) {
@@ -1945,9 +1963,15 @@ url_normalize(struct url_norm *N, const struct url *in, struct url *out)
 
 		*o++ = '?';
 		out->query_start = (size_t)(o - b->p);
-		if (policy)
-			q = query_policy(N, qs, n, &out->tmp, o);
-		else
+		if (policy) {
+			struct buf *t = &out->tmp;
+
+			t->len = 0;
+			buf_reserve(t, n + 64);
+			t->len = (size_t)(pctnorm(t->p, qs, n) - t->p);
+			memset(t->p + t->len, 0, 64);
+			q = query_policy(N, t->p, t->len, o);
+		} else
 			q = pn ? pctnorm(o, qs, n) :
 			    (char *)memcpy(o, qs, n) + n;
 		if (q != NULL) {
