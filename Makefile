@@ -75,13 +75,15 @@ check: $(CHECK_DEPS)
 	@sh mk/deps.sh test
 	@tests/run $(O)
 
+# Input generators and helpers for the benchmarks and slow tests: each
+# bench/NAME.c is a program; `make bench BENCH="a b"` runs some sections.
+# (Defined before check-slow, whose prerequisites are expanded where they
+# are read.)
+BENCH_TOOLS = $(patsubst bench/%.c,$(O)/bench/%,$(wildcard bench/*.c))
+
 check-slow: $(BINS) $(BENCH_TOOLS)
 	@sh mk/deps.sh test
 	@CRAWLUTILS_SLOW=1 tests/run $(O) tests/slow
-
-# Input generators and helpers for the benchmarks and slow tests: each
-# bench/NAME.c is a program; `make bench BENCH="a b"` runs some sections.
-BENCH_TOOLS = $(patsubst bench/%.c,$(O)/bench/%,$(wildcard bench/*.c))
 
 bench: $(BINS) $(BENCH_TOOLS)
 	@sh mk/deps.sh bench

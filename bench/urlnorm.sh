@@ -54,5 +54,6 @@ section() {
 section "$kname" "$tmp/k.txt" "$(wc -l < "$tmp/k.txt")" "" 1 plain
 section "harder mix (bench/urlgen: BASE TAB HREF, a third relative, long queries, IDN hosts)" \
     "$tmp/mix.tsv" 500000 "-f 2 --base-field 1" 2 base
-echo "  peak memory on the mix: $(peak_mb sh_c '"$1" -q -f 2 --base-field 1 < "$2"' \
-    "$bin/urlnorm" "$tmp/mix.tsv") MB"
+# (sh -c, not sh_c: /usr/bin/time runs programs, not shell functions)
+echo "  peak memory on the mix: $(peak_mb sh -c '"$1" -q -f 2 --base-field 1 < "$2"' \
+    - "$bin/urlnorm" "$tmp/mix.tsv") MB"
