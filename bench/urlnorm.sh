@@ -9,7 +9,7 @@ else
 	kname="tests/data/url/kasztp-sample.txt x 480 (../shared/corpora/url/kasztp.txt not found)"
 	for _ in $(seq 480); do cat "$here/../tests/data/url/kasztp-sample.txt"; done > "$tmp/k.txt"
 fi
-"$tools/urlgen" 500000 > "$tmp/mix.tsv"
+"$tools/gen" links 500000 > "$tmp/mix.tsv"
 
 # Node's WHATWG URL: each line, or "BASE TAB HREF", to its href
 cat > "$tmp/url.js" <<'JS'
@@ -52,7 +52,7 @@ section() {
 	fi
 }
 section "$kname" "$tmp/k.txt" "$(wc -l < "$tmp/k.txt")" "" 1 plain
-section "harder mix (bench/urlgen: BASE TAB HREF, a third relative, long queries, IDN hosts)" \
+section "harder mix (gen links: BASE TAB HREF, a third relative, long queries, IDN hosts)" \
     "$tmp/mix.tsv" 500000 "-f 2 --base-field 1" 2 base
 # (sh -c, not sh_c: /usr/bin/time runs programs, not shell functions)
 echo "  peak memory on the mix: $(peak_mb sh -c '"$1" -q -f 2 --base-field 1 < "$2"' \

@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "buf.h"
@@ -87,10 +88,26 @@ static const struct option longopts[] = {
 	{ NULL,			0,			NULL, 0 }
 };
 
+/* The opt-ins that set a flag. */
+static const struct {
+	int		 ch;
+	unsigned	 flag;
+} flag_options[] = {
+	{ OPT_NO_SORT,			URL_NO_SORT },
+	{ OPT_STRIP_WWW,		URL_STRIP_WWW },
+	{ OPT_STRIP_SESSION_IDS,	URL_STRIP_SESSION_IDS },
+	{ OPT_STRIP_TRAILING_SLASH,	URL_STRIP_TRAILING_SLASH },
+	{ OPT_STRIP_INDEX,		URL_STRIP_INDEX },
+	{ OPT_COLLAPSE_SLASHES,		URL_COLLAPSE_SLASHES },
+	{ OPT_STRIP_USERINFO,		URL_STRIP_USERINFO },
+	{ OPT_STRIP_TRAILING_DOT,	URL_STRIP_TRAILING_DOT },
+	{ OPT_FORCE_HTTPS,		URL_FORCE_HTTPS }
+};
+
 static int field = 1, base_field;	/* base_field 0: none */
 static bool add, surt;
 static struct url_norm norm;
-static const char *policy_opt;	/* the first policy option given */
+static int policy_opt;		/* the first policy option given */
 
 static enum url_profile
 parse_profile(const char *arg)
@@ -105,6 +122,24 @@ parse_profile(const char *arg)
 			return (enum url_profile)i;
 	cli_usage_error("--profile: '%s' is not a profile (whatwg, rfc3986, "
 	    "safe or aggressive)", arg);
+}
+
+static void
+field_option(const char *opt, const char *arg, int *n)
+{
+	if (!field_parse(arg, NULL, n))
+		cli_usage_error("%s: '%s' is not a field number (1 is the "
+		    "first, -1 the last)", opt, arg);
+}
+
+/* The long name of option ch, for messages. */
+static const char *
+option_name(int ch)
+{
+	for (const struct option *o = longopts; o->name != NULL; o++)
+		if (o->val == ch)
+			return o->name;
+	return "?";
 }
 
 static void
@@ -221,21 +256,19 @@ main(int argc, char *argv[])
 	unsigned flags = 0, fragment = 0;
 	bool no_default_drops = false, extended = false;
 	enum url_error err;
-	int ch;
+	int ch, status;
 
 	cli_init("urlnorm", help, argv);
 	while ((ch = getopt_long(argc, argv, "af:" CLI_SHORTOPTS_COMMON,
 	    longopts, NULL)) != -1) {
-		const char *opt = NULL;
+		bool policy = false;
 
 		switch (ch) {
 		case 'a':
 			add = true;
 			break;
 		case 'f':
-			if (!field_parse(optarg, NULL, &field))
-				cli_usage_error("-f: '%s' is not a field number "
-				    "(1 is the first, -1 the last)", optarg);
+			field_option("-f", optarg, &field);
 			break;
 		case OPT_PROFILE:
 			profile = parse_profile(optarg);
@@ -244,9 +277,7 @@ main(int argc, char *argv[])
 			base_arg = optarg;
 			break;
 		case OPT_BASE_FIELD:
-			if (!field_parse(optarg, NULL, &base_field))
-				cli_usage_error("--base-field: '%s' is not a field "
-				    "number (1 is the first, -1 the last)", optarg);
+			field_option("--base-field", optarg, &base_field);
 			break;
 		case OPT_SURT:
 			surt = true;
@@ -255,7 +286,7 @@ main(int argc, char *argv[])
 			flags |= URL_UNICODE_HOST;
 			break;
 		case OPT_KEEP_FRAGMENT:
-			opt = "--keep-fragment";
+			policy = true;
 			if (optarg == NULL)
 				fragment = URL_KEEP_FRAGMENT;
 			else if (strcmp(optarg, "routing") == 0)
@@ -264,73 +295,44 @@ main(int argc, char *argv[])
 				cli_usage_error("--keep-fragment: '%s' is not "
 				    "'routing' (or nothing)", optarg);
 			break;
-		case OPT_NO_SORT:
-			opt = "--no-sort";
-			flags |= URL_NO_SORT;
-			break;
 		case OPT_DROP_PARAM:
-			opt = "--drop-param";
-			param_name(NULL, opt, optarg, strlen(optarg));
+			policy = true;
+			param_name(NULL, "--drop-param", optarg, strlen(optarg));
 			drops[ndrops++] = optarg;
 			break;
 		case OPT_DROP_PARAMS_FILE:
-			opt = "--drop-params-file";
+			policy = true;
 			drops_file = optarg;
 			break;
 		case OPT_KEEP_PARAM:
-			opt = "--keep-param";
-			param_name(NULL, opt, optarg, strlen(optarg));
+			policy = true;
+			param_name(NULL, "--keep-param", optarg, strlen(optarg));
 			keeps[nkeeps++] = optarg;
 			break;
 		case OPT_NO_DEFAULT_DROPS:
-			opt = "--no-default-drops";
+			policy = true;
 			no_default_drops = true;
 			break;
 		case OPT_EXTENDED_DROPS:
-			opt = "--extended-drops";
+			policy = true;
 			extended = true;
 			break;
-		case OPT_STRIP_WWW:
-			opt = "--strip-www";
-			flags |= URL_STRIP_WWW;
-			break;
-		case OPT_STRIP_SESSION_IDS:
-			opt = "--strip-session-ids";
-			flags |= URL_STRIP_SESSION_IDS;
-			break;
-		case OPT_STRIP_TRAILING_SLASH:
-			opt = "--strip-trailing-slash";
-			flags |= URL_STRIP_TRAILING_SLASH;
-			break;
-		case OPT_STRIP_INDEX:
-			opt = "--strip-index";
-			flags |= URL_STRIP_INDEX;
-			break;
-		case OPT_COLLAPSE_SLASHES:
-			opt = "--collapse-slashes";
-			flags |= URL_COLLAPSE_SLASHES;
-			break;
-		case OPT_STRIP_USERINFO:
-			opt = "--strip-userinfo";
-			flags |= URL_STRIP_USERINFO;
-			break;
-		case OPT_STRIP_TRAILING_DOT:
-			opt = "--strip-trailing-dot";
-			flags |= URL_STRIP_TRAILING_DOT;
-			break;
-		case OPT_FORCE_HTTPS:
-			opt = "--force-https";
-			flags |= URL_FORCE_HTTPS;
-			break;
 		default:
-			cli_option(ch, optarg);
+			for (size_t i = 0; i < sizeof flag_options /
+			    sizeof flag_options[0]; i++)
+				if (flag_options[i].ch == ch) {
+					flags |= flag_options[i].flag;
+					policy = true;
+				}
+			if (!policy)
+				cli_option(ch, optarg);
 		}
-		if (opt != NULL && policy_opt == NULL)
-			policy_opt = opt;
+		if (policy && policy_opt == 0)
+			policy_opt = ch;
 	}
-	if (policy_opt != NULL && profile < URL_PROFILE_SAFE)
-		cli_usage_error("%s: only with --profile safe or aggressive",
-		    policy_opt);
+	if (policy_opt != 0 && profile < URL_PROFILE_SAFE)
+		cli_usage_error("--%s: only with --profile safe or aggressive",
+		    option_name(policy_opt));
 	if (base_arg != NULL && base_field != 0)
 		cli_usage_error("--base and --base-field exclude each other");
 	if (base_field != 0 && base_field == field)
@@ -418,5 +420,15 @@ main(int argc, char *argv[])
 		}
 		stream_write_replace(&s, &r, &f, p, n, add);
 	}
-	return stream_close(&s);
+	status = stream_close(&s);
+	url_free(&u);
+	url_free(&base);
+	url_free(&out);
+	url_norm_free(&norm);
+	buf_free(&text);
+	buf_free(&key);
+	buf_free(&res);
+	free(drops);
+	free(keeps);
+	return status;
 }

@@ -1030,6 +1030,28 @@ skip_slashes(const uchar *p, const uchar *end)
 	return p;
 }
 
+/* A reference that starts with the base's path: the base URL without
+ * its fragment (no more input), with another query or fragment, or with
+ * a path resolved against the base's directory. */
+static enum url_error
+with_base_path(struct parser *P, const uchar *p, const uchar *end,
+    const struct url *b)
+{
+	copy_path(P, b);
+	if (p == end) {
+		copy_query(P, b);
+		return URL_OK;
+	}
+	if (*p == '?')
+		return query(P, p + 1, end);
+	if (*p == '#') {
+		copy_query(P, b);
+		return fragment(P, p + 1, end);
+	}
+	P->o = shorten(P, P->o);
+	return path(P, p, end);
+}
+
 /* The relative state: a reference resolved against a base that is not
  * a file URL and has no opaque path.  The scheme is written. */
 static enum url_error
@@ -1049,19 +1071,7 @@ relative(struct parser *P, const uchar *p, const uchar *end,
 		return path(P, p, end);
 	}
 	copy_authority(P, b);
-	copy_path(P, b);
-	if (p == end) {
-		copy_query(P, b);
-		return URL_OK;
-	}
-	if (*p == '?')
-		return query(P, p + 1, end);
-	if (*p == '#') {
-		copy_query(P, b);
-		return fragment(P, p + 1, end);
-	}
-	P->o = shorten(P, P->o);
-	return path(P, p, end);
+	return with_base_path(P, p, end, b);
 }
 
 /* A file URL's host is the base's: replace the "//" written with the
@@ -1142,19 +1152,7 @@ file(struct parser *P, const uchar *p, const uchar *end, const struct url *b)
 		u->path_start = OFF(P, P->o);
 		return path(P, p, end);
 	}
-	copy_path(P, b);
-	if (p == end) {
-		copy_query(P, b);
-		return URL_OK;
-	}
-	if (*p == '?')
-		return query(P, p + 1, end);
-	if (*p == '#') {
-		copy_query(P, b);
-		return fragment(P, p + 1, end);
-	}
-	P->o = shorten(P, P->o);
-	return path(P, p, end);
+	return with_base_path(P, p, end, b);
 }
 
 static enum url_scheme

@@ -85,7 +85,7 @@ https://example.com/path/page.html?a=1&b=2'
 	    'http://www.example.com/docs/index.html?v=2&lang=en' \
 	    'http://www.example.com/docs/x/../index.html?v=2&utm_source=feed&lang=en' \
 	    'http://www.example.com/docs/%69ndex.html?lang=en&fbclid=IwAR&v=2' \
-	    'HTTP://www.example.com/docs//..//docs/index.html?&&lang=en&v=2&#' > in
+	    'HTTP://www.example.com/docs/a/b/../../index.html?&&lang=en&v=2&#' > in
 	run bash -c 'urlnorm in | LC_ALL=C sort -u'
 	assert_success
 	assert_output 'http://www.example.com/docs/index.html?lang=en&v=2'

@@ -3,12 +3,12 @@
 # million generated links, a 50 MB URL; memory flat on streams.
 load ../helper
 
-URLGEN="$CRAWLUTILS_BIN/../bench/urlgen"
+GEN="$CRAWLUTILS_BIN/../bench/gen"
 KASZTP="$BATS_TEST_DIRNAME/../../../shared/corpora/url/kasztp.txt"
 
 @test "urlnorm: idempotent on every profile, on all of kasztp.txt and 200,000 generated links" {
 	[ -f "$KASZTP" ] || skip "no ../shared/corpora/url/kasztp.txt"
-	"$URLGEN" 200000 > mix
+	"$GEN" links 200000 > mix
 	for p in whatwg rfc3986 safe aggressive; do
 		urlnorm -q --profile "$p" "$KASZTP" > once || [ $? -eq 1 ]
 		urlnorm --profile "$p" once > twice
@@ -23,7 +23,7 @@ KASZTP="$BATS_TEST_DIRNAME/../../../shared/corpora/url/kasztp.txt"
 }
 
 @test "urlnorm: a million links in flat memory" {
-	"$URLGEN" 1000000 > in
+	"$GEN" links 1000000 > in
 	rss=$(/usr/bin/time -f %M urlnorm -f 2 --base-field 1 --surt < in 2>&1 > out | tail -1)
 	[ "$rss" -lt 30000 ]
 	[ "$(wc -l < out)" -eq 1000000 ]
