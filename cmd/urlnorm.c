@@ -201,6 +201,8 @@ field_text(const struct span *f, struct buf *b, const char **p, size_t *n)
 /* The base URL of record r for --base-field, parsed once for a run of
  * records with the same one; NULL when the field is empty.  False if
  * the record was rejected. */
+static bool base_backslash;	/* the base URL of the record has one */
+
 static bool
 record_base(struct stream *s, const struct record *r, struct url *base,
     const struct url **bp)
@@ -228,6 +230,8 @@ record_base(struct stream *s, const struct record *r, struct url *base,
 		have_last = true;
 		field_text(&f, &text, &p, &n);
 		last_err = url_parse(base, p, n, NULL);
+		base_backslash = last_err == URL_OK &&
+		    memchr(base->href.p, '\\', base->href.len) != NULL;
 	}
 	if (last_err != URL_OK) {
 		stream_reject(s, r, "base field %d: '%s' is not a URL: %s",
@@ -361,6 +365,7 @@ main(int argc, char *argv[])
 			cli_usage_error("--base: '%s' is not a URL: %s", base_arg,
 			    url_strerror(err));
 		bp = &base;
+		base_backslash = memchr(base.href.p, '\\', base.href.len) != NULL;
 	}
 
 	stream_open(&s, argc - optind, argv + optind);
@@ -412,7 +417,8 @@ main(int argc, char *argv[])
 		/* Only a backslash can need escaping: the parser removes TAB,
 		 * LF and CR, and makes no backslash; one can come from the
 		 * input or from a base URL. */
-		if ((backslash || bp != NULL) && memchr(p, '\\', n) != NULL) {
+		if ((backslash || (bp != NULL && base_backslash)) &&
+		    memchr(p, '\\', n) != NULL) {
 			res.len = 0;
 			escape_append(&res, p, n);
 			p = res.p;

@@ -1174,29 +1174,35 @@ scheme_id(const char *s, size_t n)
 	}
 }
 
-/* Does s[0..n) hold a TAB, LF or CR?  Eight bytes at a time: such bytes
- * are rare, so most URLs are scanned without a branch per byte. */
+/* Does s[0..n) hold a TAB, LF or CR (returned), and a '%' (*pct)?
+ * Eight bytes at a time: such bytes are rare, so most URLs are scanned
+ * without a branch per byte. */
 static bool
-has_tab_newline(const uchar *s, size_t n)
+scan_input(const uchar *s, size_t n, bool *pct)
 {
 	const uint64_t ones = 0x0101010101010101ULL, highs = ones << 7;
+	uint64_t x, y, low = 0, pc = 0;
 	size_t i = 0;
-	uint64_t x;
 
 	if (n >= 8) {
-		/* a byte below 14 in the words, the last one overlapping */
+		/* bytes below 14, and '%' bytes, in the words, the last one
+		 * overlapping */
 		for (; i + 8 <= n; i += 8) {
 			memcpy(&x, s + i, 8);
-			if ((x - ones * 14) & ~x & highs)
-				goto bytes;
+			y = x ^ ones * '%';
+			low |= (x - ones * 14) & ~x & highs;
+			pc |= (y - ones) & ~y & highs;
 		}
 		memcpy(&x, s + n - 8, 8);
-		if (!((x - ones * 14) & ~x & highs))
+		y = x ^ ones * '%';
+		low |= (x - ones * 14) & ~x & highs;
+		pc |= (y - ones) & ~y & highs;
+		*pct = pc != 0;
+		if (low == 0)
 			return false;
-		i = n - 8;
-	}
-bytes:
-	for (; i < n; i++)
+	} else
+		*pct = memchr(s, '%', n) != NULL;
+	for (i = 0; i < n; i++)
 		if (s[i] == '\t' || s[i] == '\n' || s[i] == '\r')
 			return true;
 	return false;
@@ -1304,7 +1310,7 @@ url_parse(struct url *u, const char *in, size_t n, const struct url *base)
 	}
 	while (n > 0 && s[n - 1] <= ' ')
 		n--;
-	if (has_tab_newline(s, n)) {
+	if (scan_input(s, n, &u->pct)) {
 		struct buf *t = &u->in;
 
 		t->len = 0;
@@ -1327,6 +1333,7 @@ url_parse(struct url *u, const char *in, size_t n, const struct url *base)
 	u->host_type = URL_HOST_NONE;
 	u->opaque_path = u->has_query = u->has_fragment = false;
 	u->path_start = u->path_end = 0;
+	u->pct |= base != NULL && base->pct;
 	if ((err = parse(&P, s, s + n)) != URL_OK)
 		return err;
 	u->href.len = OFF(&P, P.o);
@@ -1435,6 +1442,10 @@ url_params_add(struct url_params *l, const char *name, size_t len)
 		memset(l->first, 0xff, sizeof l->first);
 	else
 		l->first[(uchar)p->name[0] >> 3] |= 1 << (p->name[0] & 7);
+	if (p->prefix || p->len >= 64)
+		l->prefixes = true;
+	else
+		l->lens |= (uint64_t)1 << p->len;
 }
 
 void
@@ -1444,6 +1455,8 @@ url_params_clear(struct url_params *l)
 		free(l->v[i].name);
 	l->n = 0;
 	memset(l->first, 0, sizeof l->first);
+	l->lens = 0;
+	l->prefixes = false;
 }
 
 void
@@ -1494,8 +1507,11 @@ match(const char *pat, size_t plen, bool prefix, const char *k, size_t n,
 static bool
 params_match(const struct url_params *l, const char *k, size_t n)
 {
-	/* most keys start with a byte no name starts with */
+	/* most keys start with a byte no name starts with, or have a
+	 * length no name has */
 	if (n > 0 && !(l->first[(uchar)k[0] >> 3] & 1 << (k[0] & 7)))
+		return false;
+	if (!l->prefixes && (n >= 64 || !(l->lens >> n & 1)))
 		return false;
 	for (size_t i = 0; i < l->n; i++)
 		if ((l->v[i].len == 0 || l->v[i].name[0] == k[0]) &&
@@ -1573,6 +1589,16 @@ pctnorm(char *o, const char *s, size_t n)
 	}
 	memcpy(o, s, (size_t)(end - s));
 	return o + (end - s);
+}
+
+/* s[0..n) at o, percent-encoding normalized if norm is set. */
+static char *
+part(char *o, const char *s, size_t n, bool norm)
+{
+	if (norm)
+		return pctnorm(o, s, n);
+	memcpy(o, s, n);
+	return o + n;
 }
 
 /* Lowercase the letters of s[0..n) that are not hex digits of a triplet. */
@@ -1659,16 +1685,20 @@ pair_cmp(const struct url_pair *a, const struct url_pair *b)
 	return c ? c : (a->klen > b->klen) - (a->klen < b->klen);
 }
 
+/* The first 8 bytes of k[0..n), big-endian, 0-padded; k[0..8) must be
+ * readable. */
 static uint64_t
 key_prefix(const char *k, size_t n)
 {
-	unsigned char b[8] = { 0 };
+	unsigned char b[8];
+	uint64_t v;
 
-	memcpy(b, k, n < 8 ? n : 8);
-	return (uint64_t)b[0] << 56 | (uint64_t)b[1] << 48 |
+	memcpy(b, k, 8);
+	v = (uint64_t)b[0] << 56 | (uint64_t)b[1] << 48 |
 	    (uint64_t)b[2] << 40 | (uint64_t)b[3] << 32 |
 	    (uint64_t)b[4] << 24 | (uint64_t)b[5] << 16 |
 	    (uint64_t)b[6] << 8 | b[7];
+	return n >= 8 ? v : v & ~(~(uint64_t)0 >> (8 * n));
 }
 
 /* A stable sort by key: insertion sort for the few pairs of most
@@ -1734,13 +1764,13 @@ delimiters(const char *s)
 	return m;
 }
 
-/* The query policy on the normalized query q[0..n), followed by 64
- * readable bytes: cut into pairs at
- * each '&' (the key ends at the first '='), empty pairs and dropped
- * parameters go, the rest is sorted by key and written at o, each pair
- * as it is.  Returns the end of what was written, or NULL if nothing
- * was.  The delimiters are found 64 bytes at a time and visited bit by
- * bit: a loop over bytes paid a mispredicted branch at each one. */
+/* The query policy on the normalized query q[0..n), which 64 readable
+ * bytes follow: cut into pairs at each '&' (the key ends at the first
+ * '='), empty pairs and dropped parameters go, the rest is sorted by key
+ * and written at o, each pair as it is.  Returns the end of what was
+ * written, or NULL if nothing was.  The delimiters are found 64 bytes at
+ * a time and visited bit by bit: a loop over the bytes paid for a
+ * mispredicted branch at each delimiter. */
 static char *
 query_policy(struct url_norm *N, const char *q, size_t n, char *o)
 {
@@ -1832,6 +1862,9 @@ url_normalize(struct url_norm *N, const struct url *in, struct url *out)
 	const char *h = in->href.p;
 	unsigned flags = N->flags;
 	bool pn = N->profile >= URL_PROFILE_RFC3986;
+	/* Without a '%' in the input, every triplet is one the parser
+	 * wrote: uppercase, and never an unreserved character. */
+	bool pc = pn && in->pct;
 	bool policy = N->profile >= URL_PROFILE_SAFE;
 	struct buf *b = &out->href;
 	char *o;
@@ -1843,6 +1876,7 @@ url_normalize(struct url_norm *N, const struct url *in, struct url *out)
 	out->host_type = in->host_type;
 	out->opaque_path = in->opaque_path;
 	out->has_query = out->has_fragment = false;
+	out->pct = in->pct;
 	out->port = in->port;
 	if ((flags & URL_FORCE_HTTPS) && in->scheme == URL_HTTP) {
 		memcpy(o, "https", 5);
@@ -1864,21 +1898,15 @@ url_normalize(struct url_norm *N, const struct url *in, struct url *out)
 		out->user_start = (size_t)(o - b->p);
 		out->user_end = out->pass_start = out->pass_end = out->user_start;
 		if (!(flags & URL_STRIP_USERINFO) && in->pass_end > in->user_start) {
-			o = pn ? pctnorm(o, h + in->user_start,
-			    in->user_end - in->user_start) :
-			    (char *)memcpy(o, h + in->user_start,
-			    in->user_end - in->user_start) +
-			    (in->user_end - in->user_start);
+			o = part(o, h + in->user_start,
+			    in->user_end - in->user_start, pc);
 			out->user_end = out->pass_start = out->pass_end =
 			    (size_t)(o - b->p);
 			if (in->pass_end > in->pass_start) {
 				*o++ = ':';
 				out->pass_start = (size_t)(o - b->p);
-				o = pn ? pctnorm(o, h + in->pass_start,
-				    in->pass_end - in->pass_start) :
-				    (char *)memcpy(o, h + in->pass_start,
-				    in->pass_end - in->pass_start) +
-				    (in->pass_end - in->pass_start);
+				o = part(o, h + in->pass_start,
+				    in->pass_end - in->pass_start, pc);
 				out->pass_end = (size_t)(o - b->p);
 			}
 			*o++ = '@';
@@ -1898,7 +1926,7 @@ url_normalize(struct url_norm *N, const struct url *in, struct url *out)
 		} else if (in->host_type == URL_HOST_OPAQUE && pn) {
 			char *s = o;
 
-			o = pctnorm(o, hs, (size_t)(he - hs));
+			o = part(o, hs, (size_t)(he - hs), pc);
 			lower_outside_triplets(s, (size_t)(o - s));
 		} else {
 			memcpy(o, hs, (size_t)(he - hs));
@@ -1922,12 +1950,7 @@ url_normalize(struct url_norm *N, const struct url *in, struct url *out)
 		size_t n = in->path_end - in->path_start;
 		char *s = o;
 
-		if (pn)
-			o = pctnorm(o, ps, n);
-		else {
-			memcpy(o, ps, n);
-			o += n;
-		}
+		o = part(o, ps, n, pc);
 		if (!in->opaque_path) {
 			n = (size_t)(o - s);
 			if (flags & URL_STRIP_SESSION_IDS)
@@ -1966,12 +1989,11 @@ url_normalize(struct url_norm *N, const struct url *in, struct url *out)
 
 			t->len = 0;
 			buf_reserve(t, n + 64);
-			t->len = (size_t)(pctnorm(t->p, qs, n) - t->p);
+			t->len = (size_t)(part(t->p, qs, n, pc) - t->p);
 			memset(t->p + t->len, 0, 64);
 			q = query_policy(N, t->p, t->len, o);
 		} else
-			q = pn ? pctnorm(o, qs, n) :
-			    (char *)memcpy(o, qs, n) + n;
+			q = part(o, qs, n, pc);
 		if (q != NULL) {
 			o = q;
 			out->has_query = true;
@@ -1993,7 +2015,7 @@ url_normalize(struct url_norm *N, const struct url *in, struct url *out)
 			*o++ = '#';
 			out->has_fragment = true;
 			out->frag_start = (size_t)(o - b->p);
-			o = pn ? pctnorm(o, fs, n) : (char *)memcpy(o, fs, n) + n;
+			o = part(o, fs, n, pc);
 		}
 	}
 	b->len = (size_t)(o - b->p);

@@ -36,6 +36,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "buf.h"
 
@@ -88,6 +89,7 @@ struct url {
 	bool		 opaque_path;	/* "mailto:x": a string, not segments */
 	bool		 has_query;
 	bool		 has_fragment;
+	bool		 pct;		/* a '%' came from the input (or base) */
 	struct buf	 in, tmp;	/* private scratch */
 };
 
@@ -141,6 +143,8 @@ struct url_params {
 	struct url_param	*v;
 	size_t			 n, cap;
 	unsigned char		 first[32];	/* bitmap of first bytes */
+	uint64_t		 lens;		/* bitmap of name lengths */
+	bool			 prefixes;	/* any "prefix*"; long names */
 };
 
 /* A normalizer: its settings, and scratch space reused across URLs. */

@@ -342,6 +342,11 @@ urlnorm: links:8: no field 2: the record has 1"
 	printf 'id\thttp://a/b/\tc?x#y\n' > rec
 	run urlnorm -a -f -1 --base-field -2 rec
 	assert_output 'id	http://a/b/	http://a/b/c?x	c?x#y'
+	# a backslash from the base is escaped in the result, also when
+	# the same base comes back after an empty base field
+	printf 'foo:/a\\\\b/\tc\n\thttp://e/\nfoo:/a\\\\b/\td\n' > bs
+	urlnorm -f 2 --base-field 1 bs > out
+	assert_bytes out 'foo:/a\\\\b/\tfoo:/a\\\\b/c\n\thttp://e/\nfoo:/a\\\\b/\tfoo:/a\\\\b/d\n'
 }
 
 @test "urlnorm: --surt writes the SURT key" {
