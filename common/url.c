@@ -434,9 +434,10 @@ idna(void)
 }
 
 /* ICU's IDNA costs a few hundred ns a host, and a crawl meets the same
- * hosts again and again: a direct-mapped cache of recent conversions,
- * keyed by the whole input (compared, not just hashed). */
-#define IDNA_SLOTS	1024
+ * hosts again and again: a cache of recent conversions, keyed by the
+ * whole input (compared, not just hashed), two ways a set, the most
+ * recently used first. */
+#define IDNA_SLOTS	1024	/* 512 sets of 2 */
 #define IDNA_KEYMAX	64
 #define IDNA_VALMAX	128
 
@@ -491,13 +492,25 @@ idna_convert(int to_unicode, const char *s, size_t n, struct buf *b)
 			idna_cache[to_unicode] = calloc(IDNA_SLOTS,
 			    sizeof (struct idna_slot));
 		if (idna_cache[to_unicode] != NULL) {
+			struct idna_slot t;
+
 			slot = &idna_cache[to_unicode][XXH3_64bits(s, n) %
-			    IDNA_SLOTS];
-			if (slot->klen == n && memcmp(slot->key, s, n) == 0) {
+			    (IDNA_SLOTS / 2) * 2];
+			for (int way = 0; way < 2; way++) {
+				if (slot[way].klen != n ||
+				    memcmp(slot[way].key, s, n) != 0)
+					continue;
+				if (way == 1) {
+					t = slot[0];
+					slot[0] = slot[1];
+					slot[1] = t;
+				}
 				b->len = 0;
 				buf_append(b, slot->val, slot->vlen);
 				return slot->ok;
 			}
+			/* the least recent goes */
+			slot[1] = slot[0];
 		}
 	}
 	if (b->cap < 256) {
