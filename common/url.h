@@ -7,8 +7,8 @@
  * hosts go through IDNA (UTS #46, non-transitional, ICU's uidna with the
  * errors the standard ignores masked); ASCII hosts ("xn--" labels and
  * all, as the standard says) never reach ICU, and recent IDNA
- * conversions are cached.  Bytes that
- * are not valid UTF-8 are percent-encoded as they are.
+ * conversions are cached.  Bytes that are not valid UTF-8 are
+ * percent-encoded as they are.
  *
  * url_normalize() rewrites a parsed URL under a struct url_norm: the
  * profile picks the steps (WHATWG href only; + RFC 3986 percent-encoding
@@ -17,18 +17,25 @@
  * struct url whose href re-parses to itself, and normalizing it again
  * changes nothing.  url_surt() writes the SURT sort key of a URL.
  *
- * No allocation per URL: a struct url (and a struct url_norm) is set up
- * once and reused; its buffers grow to the longest URL seen and stay.
- * A loop over many URLs is
+ * No allocation per URL: the caller owns every buffer a call writes.
+ * A struct url (and a struct url_norm, which holds the scratch space of
+ * the query policy) is set up once and reused; its buffers grow to the
+ * longest URL seen and stay.  Only IDNA cache misses allocate, inside
+ * ICU.  A loop over many URLs, each resolved against its page's URL:
  *
- *	struct url u, base, norm;
+ *	struct url page, u, norm;
  *	struct url_norm n;
- *	url_init(&u); url_init(&norm); url_norm_init(&n, URL_PROFILE_SAFE);
- *	for (each input) {
- *		if (url_parse(&u, p, len, NULL) != URL_OK) ...;
- *		url_normalize(&n, &u, &norm);
- *		use norm.href.p, norm.href.len (not NUL-terminated)
+ *	url_init(&page); url_init(&u); url_init(&norm);
+ *	url_norm_init(&n, URL_PROFILE_SAFE);
+ *	for (each page) {
+ *		if (url_parse(&page, p, len, NULL) != URL_OK) continue;
+ *		for (each href on the page) {
+ *			if (url_parse(&u, h, hlen, &page) != URL_OK) continue;
+ *			url_normalize(&n, &u, &norm);
+ *			use norm.href.p, norm.href.len (not NUL-terminated)
+ *		}
  *	}
+ *	url_free(&page); url_free(&u); url_free(&norm); url_norm_free(&n);
  *
  * The IDNA cache is one per process: the functions are not thread-safe. */
 #ifndef CRAWLUTILS_URL_H
