@@ -104,8 +104,8 @@ void url_init(struct url *u);
 void url_free(struct url *u);
 
 /* Parse in[0..n) (UTF-8; other bytes are percent-encoded as they are),
- * resolved against base if it is not NULL.  On failure u holds nothing
- * useful. */
+ * resolved against base if it is not NULL (and not u).  On failure u
+ * holds nothing useful. */
 enum url_error url_parse(struct url *u, const char *in, size_t n,
     const struct url *base);
 /* A short lowercase reason, for messages. */
