@@ -6,7 +6,7 @@ set -eu
 
 build_pkgs="build-essential pkg-config libxml2-dev libssl-dev libicu-dev libxxhash-dev"
 test_pkgs="bats bats-support bats-assert bats-file mandoc"
-bench_pkgs="openssl time"
+bench_pkgs="openssl time nodejs"
 
 missing=""
 need() {	# need PACKAGE TEST-COMMAND...
@@ -33,6 +33,7 @@ check_test() {
 check_bench() {
 	need openssl command -v openssl
 	need time test -x /usr/bin/time
+	need nodejs command -v node
 }
 
 case ${1:-build} in
