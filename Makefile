@@ -69,7 +69,13 @@ $(O)/tests/unit: $(O)/tests/unit.o $(O)/libcommon.a
 $(O)/fuzz/%-replay: $(O)/fuzz/%.o $(O)/fuzz/replay.o $(O)/libcommon.a
 	$(CC) $(ALL_LDFLAGS) -o $@ $< $(O)/fuzz/replay.o $(O)/libcommon.a $(LIBS_ALL)
 
-CHECK_DEPS = $(BINS) $(O)/tests/unit $(patsubst %,$(O)/fuzz/%-replay,$(FUZZERS))
+# Input generators and helpers for the benchmarks and tests: each
+# bench/NAME.c is a program (nearpairs' tests use its brute-force
+# reference); `make bench BENCH="a b"` runs some sections.
+BENCH_TOOLS = $(patsubst bench/%.c,$(O)/bench/%,$(wildcard bench/*.c))
+
+CHECK_DEPS = $(BINS) $(O)/tests/unit $(patsubst %,$(O)/fuzz/%-replay,$(FUZZERS)) \
+             $(BENCH_TOOLS)
 
 check: $(CHECK_DEPS)
 	@sh mk/deps.sh test
@@ -78,10 +84,6 @@ check: $(CHECK_DEPS)
 check-slow: $(BINS) $(BENCH_TOOLS)
 	@sh mk/deps.sh test
 	@CRAWLUTILS_SLOW=1 tests/run $(O) tests/slow
-
-# Input generators and helpers for the benchmarks and slow tests: each
-# bench/NAME.c is a program; `make bench BENCH="a b"` runs some sections.
-BENCH_TOOLS = $(patsubst bench/%.c,$(O)/bench/%,$(wildcard bench/*.c))
 
 bench: $(BINS) $(BENCH_TOOLS)
 	@sh mk/deps.sh bench
