@@ -90,7 +90,6 @@ struct np_search {
 	void		*ctx;
 	uint64_t	 compared;	/* pairs of fingerprints compared */
 	/* private */
-	struct np_entry	*base, *tmp;
 	uint64_t	*forbid;	/* a pair agreeing on one is not ours */
 	size_t		 nforbid, capforbid;
 	uint64_t	*fa, *fb;
@@ -101,8 +100,9 @@ struct np_search {
 void np_search_init(struct np_search *s, unsigned k, np_pair_fn fn, void *ctx);
 void np_search_free(struct np_search *s);
 /* Sort e[0..n) by the key of table t (tmp: scratch for n entries), and
- * report the pairs that table t owns. */
-void np_search_table(struct np_search *s, const struct np_design *d,
+ * report the pairs that table t owns.  Returns e or tmp, whichever the
+ * entries are left in. */
+struct np_entry *np_search_table(struct np_search *s, const struct np_design *d,
     unsigned t, struct np_entry *e, struct np_entry *tmp, size_t n);
 /* The same for one bucket of table t: entries that share its key.
  * e is reordered. */
