@@ -864,27 +864,13 @@ run_against(void)
 
 /* --- map/reduce ---------------------------------------------------------- */
 
-static size_t
-hexkey(char *out, uint64_t v, unsigned bits)
-{
-	unsigned w = (bits + 3) / 4;
-
-	if (w == 0)
-		w = 1;
-	for (unsigned i = w; i-- > 0;) {
-		out[i] = "0123456789abcdef"[v & 15];
-		v >>= 4;
-	}
-	return w;
-}
-
 static void
 run_emit(void)
 {
 	struct record r;
 	struct span id;
 	uint64_t fp[MAXPOS];
-	char rec[48], key[40], hex[FP_HEXLEN];
+	char rec[48], key[NP_KEYMAX], hex[FP_HEXLEN];
 	int nrec;
 
 	set_design();
@@ -897,11 +883,9 @@ run_emit(void)
 			if (!valid_fp(fp[p]))
 				continue;
 			for (unsigned t = 0; t < design.ntables; t++) {
-				size_t n = (size_t)snprintf(key, sizeof key,
-				    "%03u.", p * design.ntables + t);
-
-				n += hexkey(key + n, np_key(&design, t, fp[p]),
-				    design.sel[t].bits);
+				size_t n = np_key_format(key,
+				    p * design.ntables + t, np_key(&design, t,
+				    fp[p]), design.sel[t].bits);
 				out_write(&s.out, key, n);
 				out_putc(&s.out, '\t');
 				out_write(&s.out, rec, (size_t)nrec);
@@ -1003,34 +987,6 @@ reduce_group(unsigned table)
 	nent = 0;
 }
 
-/* Parse "TABLE.HEXKEY". */
-static bool
-parse_key(const char *p, size_t n, unsigned *table, uint64_t *key)
-{
-	size_t i = 0;
-	unsigned t = 0;
-	uint64_t v = 0;
-
-	while (i < n && i < 4 && p[i] >= '0' && p[i] <= '9')
-		t = t * 10 + (unsigned)(p[i++] - '0');
-	if (i == 0 || i >= n || p[i] != '.' || n - i - 1 == 0 ||
-	    n - i - 1 > 16)
-		return false;
-	for (i++; i < n; i++) {
-		char c = p[i];
-
-		if (c >= '0' && c <= '9')
-			v = v << 4 | (uint64_t)(c - '0');
-		else if (c >= 'a' && c <= 'f')
-			v = v << 4 | (uint64_t)(c - 'a' + 10);
-		else
-			return false;
-	}
-	*table = t;
-	*key = v;
-	return true;
-}
-
 /* The fields of a key record, or false (rejected). */
 static bool
 key_fields(const struct record *r, struct span f[4])
@@ -1075,7 +1031,7 @@ run_from(void)
 
 		if (r.header || !key_fields(&r, f))
 			continue;
-		if (!parse_key(f[0].p, f[0].n, &t, &key)) {
+		if (!np_key_parse(f[0].p, f[0].n, &t, &key)) {
 			stream_reject(&s, &r, "field 1: '%s' is not a key of "
 			    "--emit-keys", diag_quote(f[0].p, f[0].n, q,
 			    sizeof q));

@@ -1,3 +1,4 @@
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -135,6 +136,47 @@ np_design_free(struct np_design *d)
 	free(d->sel);
 	d->mask = NULL;
 	d->sel = NULL;
+}
+
+size_t
+np_key_format(char out[NP_KEYMAX], unsigned table, uint64_t key,
+    unsigned bits)
+{
+	unsigned w = bits ? (bits + 3) / 4 : 1;
+	int n = snprintf(out, NP_KEYMAX, "%03u.", table);
+
+	for (unsigned i = w; i-- > 0;) {
+		out[(unsigned)n + i] = "0123456789abcdef"[key & 15];
+		key >>= 4;
+	}
+	return (size_t)n + w;
+}
+
+bool
+np_key_parse(const char *p, size_t n, unsigned *table, uint64_t *key)
+{
+	size_t i = 0;
+	unsigned t = 0;
+	uint64_t v = 0;
+
+	while (i < n && i < 4 && p[i] >= '0' && p[i] <= '9')
+		t = t * 10 + (unsigned)(p[i++] - '0');
+	if (i == 0 || i >= n || p[i] != '.' || n - i - 1 == 0 ||
+	    n - i - 1 > 16)
+		return false;
+	for (i++; i < n; i++) {
+		char c = p[i];
+
+		if (c >= '0' && c <= '9')
+			v = v << 4 | (uint64_t)(c - '0');
+		else if (c >= 'a' && c <= 'f')
+			v = v << 4 | (uint64_t)(c - 'a' + 10);
+		else
+			return false;
+	}
+	*table = t;
+	*key = v;
+	return true;
 }
 
 /* --- sorting -------------------------------------------------------------- */

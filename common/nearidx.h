@@ -77,6 +77,16 @@ np_key(const struct np_design *d, unsigned t, uint64_t fp)
 	return np_bitsel_get(&d->sel[t], fp);
 }
 
+/* The key of a map/reduce record: "TABLE.HEX", the table number in
+ * three digits or more, the key in (bits + 3) / 4 lowercase hex digits,
+ * so that equal keys are equal strings and byte order sorts them.
+ * Parsing takes any number of hex digits up to 16; false if it is not
+ * such a key. */
+#define NP_KEYMAX	32
+size_t np_key_format(char out[NP_KEYMAX], unsigned table, uint64_t key,
+    unsigned bits);
+bool np_key_parse(const char *p, size_t n, unsigned *table, uint64_t *key);
+
 /* Called once for each pair within k: a < b are the idx of the two
  * entries, d their distance, x their XOR. */
 typedef void (*np_pair_fn)(void *ctx, uint32_t a, uint32_t b, unsigned d);
