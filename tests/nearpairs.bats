@@ -166,7 +166,10 @@ c	d	2"
 		compare mixed 500 \$k 1 \$k --keep-empty -- -e
 	done
 	compare planted 500 4 2 3
-	compare equal 300 4 3 3"
+	compare equal 300 4 3 3
+	# the bucket loop without AVX-512, where the CPU has it
+	CRAWLUTILS_NO_AVX512=1 compare mixed 700 5 1 3
+	CRAWLUTILS_NO_AVX512=1 compare mixed 500 6 1 8 --against in.tsv -- -a in.tsv"
 	assert_success
 	assert_output ''
 }
