@@ -89,6 +89,14 @@ near(const struct rec *a, const struct rec *b, int *d)
 	    b->id, strlen(b->id));
 }
 
+static void
+unload(struct rec *r, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(r[i].id);
+	free(r);
+}
+
 static size_t
 root(size_t *up, size_t x)
 {
@@ -129,14 +137,18 @@ main(int argc, char *argv[])
 			for (size_t i = 0; i < n; i++)
 				if (near(&ar[a], &r[i], &d))
 					printf("%s\t%s\t%d\n", ar[a].id, r[i].id, d);
-		if (!self)
+		unload(ar, na);
+		if (!self) {
+			unload(r, n);
 			return 0;
+		}
 	}
 	if (mode == 0) {
 		for (size_t i = 0; i < n; i++)
 			for (size_t j = i + 1; j < n; j++)
 				if (near(&r[i], &r[j], &d))
 					printf("%s\t%s\t%d\n", r[i].id, r[j].id, d);
+		unload(r, n);
 		return 0;
 	}
 	size_t *lead = malloc((n + 1) * sizeof *lead);
@@ -163,5 +175,7 @@ main(int argc, char *argv[])
 	for (size_t i = 0; i < n; i++)
 		printf("%s\t%s\n", r[i].id, r[mode == 'C' ? root(lead, i) :
 		    lead[i]].id);
+	free(lead);
+	unload(r, n);
 	return 0;
 }

@@ -186,7 +186,7 @@ big_alloc(size_t n)
 	if (n < (8u << 20))
 		return xmalloc(n ? n : 1);
 	if (posix_memalign(&p, 2u << 20, n) != 0)
-		return xmalloc(SIZE_MAX);	/* reports the lack of memory */
+		diag_fatal("out of memory");
 #ifdef MADV_HUGEPAGE
 	madvise(p, n, MADV_HUGEPAGE);
 #endif

@@ -371,62 +371,56 @@ candidate(struct np_search *s, uint32_t a, uint32_t b, uint64_t x, unsigned d)
 		s->pair(s->ctx, b, a, d);
 }
 
+/* Copy the fingerprints of e[0..n) to s->fa, or with a split, those
+ * below it to s->fa and the others to s->fb; count the pairs compared. */
+static void
+gather(struct np_search *s, const struct np_entry *e, size_t n, size_t *na,
+    size_t *nb)
+{
+	*na = *nb = 0;
+	reserve(&s->fa, &s->ia, &s->capa, n);
+	if (s->split)
+		reserve(&s->fb, &s->ib, &s->capb, n);
+	for (size_t i = 0; i < n; i++) {
+		if (s->split == 0 || e[i].idx < s->split) {
+			s->fa[*na] = e[i].fp;
+			s->ia[(*na)++] = e[i].idx;
+		} else {
+			s->fb[*nb] = e[i].fp;
+			s->ib[(*nb)++] = e[i].idx;
+		}
+	}
+	s->compared += s->split ? (uint64_t)*na * *nb :
+	    (uint64_t)n * (n - 1) / 2;
+}
+
 /* Compare every pair of e[0..n) (or, with a split, every pair across it).
  * The body is compiled twice, with and without the POPCNT instruction
  * (see fingerprint.c): this loop is where the time goes. */
 static inline __attribute__((always_inline)) void
 brute_body(struct np_search *s, const struct np_entry *e, size_t n)
 {
+	const uint64_t *f;
+	const uint32_t *ix;
 	unsigned k = s->k;
+	size_t na, nb;
 
-	if (s->split == 0) {
-		uint64_t *f;
-		uint32_t *ix;
-
-		reserve(&s->fa, &s->ia, &s->capa, n);
-		f = s->fa;
-		ix = s->ia;
-		for (size_t i = 0; i < n; i++) {
-			f[i] = e[i].fp;
-			ix[i] = e[i].idx;
-		}
-		s->compared += (uint64_t)n * (n - 1) / 2;
-		for (size_t i = 0; i + 1 < n; i++) {
-			uint64_t a = f[i];
-
-			for (size_t j = i + 1; j < n; j++) {
-				uint64_t x = a ^ f[j];
-				unsigned d = (unsigned)__builtin_popcountll(x);
-
-				if (d <= k)
-					candidate(s, ix[i], ix[j], x, d);
-			}
-		}
-		return;
-	}
-	size_t na = 0, nb = 0;
-
-	reserve(&s->fa, &s->ia, &s->capa, n);
-	reserve(&s->fb, &s->ib, &s->capb, n);
-	for (size_t i = 0; i < n; i++) {
-		if (e[i].idx < s->split) {
-			s->fa[na] = e[i].fp;
-			s->ia[na++] = e[i].idx;
-		} else {
-			s->fb[nb] = e[i].fp;
-			s->ib[nb++] = e[i].idx;
-		}
-	}
-	s->compared += (uint64_t)na * nb;
+	gather(s, e, n, &na, &nb);
+	f = s->fa;
+	ix = s->ia;
 	for (size_t i = 0; i < na; i++) {
-		uint64_t a = s->fa[i];
+		uint64_t a = f[i];
+		/* all pairs: those after i; across the split: all of fb */
+		const uint64_t *g = s->split ? s->fb : f + i + 1;
+		const uint32_t *gx = s->split ? s->ib : ix + i + 1;
+		size_t m = s->split ? nb : na - i - 1;
 
-		for (size_t j = 0; j < nb; j++) {
-			uint64_t x = a ^ s->fb[j];
+		for (size_t j = 0; j < m; j++) {
+			uint64_t x = a ^ g[j];
 			unsigned d = (unsigned)__builtin_popcountll(x);
 
 			if (d <= k)
-				candidate(s, s->ia[i], s->ib[j], x, d);
+				candidate(s, ix[i], gx[j], x, d);
 		}
 	}
 }
@@ -479,33 +473,16 @@ row_avx512(struct np_search *s, uint64_t a, uint32_t ia, const uint64_t *f,
 __attribute__((target(AVX512))) static void
 brute_avx512(struct np_search *s, const struct np_entry *e, size_t n)
 {
-	size_t na = 0, nb = 0;
+	size_t na, nb;
 
-	reserve(&s->fa, &s->ia, &s->capa, n);
-	if (s->split == 0) {
-		for (size_t i = 0; i < n; i++) {
-			s->fa[i] = e[i].fp;
-			s->ia[i] = e[i].idx;
-		}
-		s->compared += (uint64_t)n * (n - 1) / 2;
-		for (size_t i = 0; i + 1 < n; i++)
+	gather(s, e, n, &na, &nb);
+	for (size_t i = 0; i < na; i++) {
+		if (s->split)
+			row_avx512(s, s->fa[i], s->ia[i], s->fb, s->ib, nb);
+		else
 			row_avx512(s, s->fa[i], s->ia[i], s->fa + i + 1,
-			    s->ia + i + 1, n - i - 1);
-		return;
+			    s->ia + i + 1, na - i - 1);
 	}
-	reserve(&s->fb, &s->ib, &s->capb, n);
-	for (size_t i = 0; i < n; i++) {
-		if (e[i].idx < s->split) {
-			s->fa[na] = e[i].fp;
-			s->ia[na++] = e[i].idx;
-		} else {
-			s->fb[nb] = e[i].fp;
-			s->ib[nb++] = e[i].idx;
-		}
-	}
-	s->compared += (uint64_t)na * nb;
-	for (size_t i = 0; i < na; i++)
-		row_avx512(s, s->fa[i], s->ia[i], s->fb, s->ib, nb);
 }
 
 static void brute_first(struct np_search *, const struct np_entry *, size_t);
