@@ -151,11 +151,11 @@ now(void)
 
 static double t0, tlast;
 
-static void note(const char *fmt, ...) DIAG_PRINTF(1, 2);
+static void note(bool phase, const char *fmt, ...) DIAG_PRINTF(2, 3);
 
-/* A progress line, at most one a second unless it ends a phase (!). */
+/* A progress line, at most one a second unless it ends a phase. */
 static void
-note(const char *fmt, ...)
+note(bool phase, const char *fmt, ...)
 {
 	char msg[256];
 	va_list ap;
@@ -164,11 +164,11 @@ note(const char *fmt, ...)
 	if (!progress)
 		return;
 	t = now();
-	if (fmt[0] != '!' && t - tlast < 1.0)
+	if (!phase && t - tlast < 1.0)
 		return;
 	tlast = t;
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt + (fmt[0] == '!'), ap);
+	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
 	diag_warn("%.1f s: %s", t - t0, msg);
 }
@@ -384,7 +384,7 @@ read_records(struct recset *rs, uint32_t base, size_t max)
 			continue;
 		add_record(rs, base, &id, fp);
 		if ((rs->n & 0xffff) == 0)
-			note("%zu records read", rs->n);
+			note(false, "%zu records read", rs->n);
 	}
 	return true;
 }
@@ -533,7 +533,7 @@ search_all(const uint32_t *reps, size_t nreps, uint32_t split)
 				capent = ntmp;
 				ntmp = c;
 			}
-			note("!position %u, table %u of %u: %zu pairs", p + 1,
+			note(true, "position %u, table %u of %u: %zu pairs", p + 1,
 			    t + 1, design.ntables, npairs);
 		}
 	}
@@ -589,7 +589,7 @@ put_header(const char *a, const char *b, const char *c)
 static void
 write_pairs(uint32_t aoff)
 {
-	note("!sorting %zu pairs", npairs);
+	note(true, "sorting %zu pairs", npairs);
 	np_sort_u64(pairs, npairs);
 	for (size_t i = 0; i < npairs; i++) {
 		uint64_t c = pairs[i];
@@ -766,7 +766,7 @@ run_clusters(void)
 
 	nin = (uint32_t)in.n;
 	reps = collapse(&nreps, &dups, &ndups);
-	note("!%zu distinct fingerprints", nreps);
+	note(true, "%zu distinct fingerprints", nreps);
 	by_second = clusters;
 	search_all(npos > 1 ? reps : NULL, nreps, 0);
 	free(ent);
@@ -839,7 +839,7 @@ run_against(void)
 		bool more = read_records(&arc, nin, chunk);
 
 		if (arc.n > 0) {
-			note("!%zu archive records read", arc.n);
+			note(true, "%zu archive records read", arc.n);
 			search_all(NULL, 0, nin);
 			write_pairs(nin);
 		}
@@ -879,6 +879,8 @@ run_emit(void)
 			continue;
 		nrec = snprintf(rec, sizeof rec, "%06lld.%012ju", part,
 		    s.nread);
+		if ((s.nread & 0xffff) == 0)
+			note(false, "%ju records read", s.nread);
 		for (unsigned p = 0; p < npos; p++) {
 			if (!valid_fp(fp[p]))
 				continue;
@@ -1072,6 +1074,8 @@ run_from(void)
 			gkey_set = true;
 			table = t;
 		}
+		if ((s.nread & 0xffff) == 0)
+			note(false, "%ju key records read", s.nread);
 		rid.len = 0;
 		buf_append(&rid, f[1].p, f[1].n);
 		buf_putc(&rid, '\t');
@@ -1215,7 +1219,7 @@ ok:
 		run_from();
 	else {
 		read_records(&in, 0, SIZE_MAX);
-		note("!%zu records read", in.n);
+		note(true, "%zu records read", in.n);
 		if (clusters || components)
 			run_clusters();
 		else if (against != NULL)
@@ -1223,7 +1227,7 @@ ok:
 		else
 			run_pairs();
 	}
-	note("!done: %ju written", s.nwritten);
+	note(true, "done: %ju written", s.nwritten);
 	np_design_free(&design);
 	recset_free(&in);
 	recset_free(&arc);
