@@ -89,9 +89,16 @@ a	e	1"
 	run nearpairs -i 1 -f -2 in
 	assert_output "x	y	1"
 	# the ID is copied byte for byte
-	printf 'caf\xe9\\t\001\t%s\nb\t%s\n' $A $A > in2
+	printf 'caf\xe9\\t\001\000\t%s\nb\t%s\n' $A $A > in2
 	nearpairs in2 > out
-	assert_bytes out 'caf\xe9\\t\001\tb\t0\n'
+	assert_bytes out 'caf\xe9\\t\001\000\tb\t0\n'
+	# --max-record rejects a long record whole
+	{ printf 'a%.0s' {1..200}; printf '\t%s\nb\t%s\nc\t%s\n' $A $A $A; } > in3
+	run --separate-stderr nearpairs --max-record 100 --rejects rej in3
+	assert_failure 1
+	assert_output "b	c	0"
+	assert_equal "$stderr" "nearpairs: in3:1: record longer than 100 bytes (--max-record)"
+	assert_equal "$(wc -c < rej)" 218
 }
 
 @test "nearpairs: the zero fingerprint pairs only with --keep-empty" {
