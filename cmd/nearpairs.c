@@ -516,6 +516,11 @@ search_all(const uint32_t *reps, size_t nreps, uint32_t split)
 	set_design();
 	np_search_init(&srch, k, on_pair, NULL);
 	srch.split = split;
+	if (npos <= 1 && capent > nent + 1) {
+		/* the doubling's slack would count against the 24 bytes */
+		capent = nent + 1;
+		ent = xrealloc(ent, capent * sizeof *ent);
+	}
 	ntmp = (npos > 1 ? nreps : nent) + 1;
 	tmp = big_alloc(ntmp * sizeof *tmp);
 	for (unsigned p = 0; p < (npos ? npos : 1); p++) {
