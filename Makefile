@@ -73,7 +73,9 @@ $(O)/tests/unit: $(O)/tests/unit.o $(O)/libcommon.a
 $(O)/fuzz/%-replay: $(O)/fuzz/%.o $(O)/fuzz/replay.o $(O)/libcommon.a
 	$(CC) $(ALL_LDFLAGS) -o $@ $< $(O)/fuzz/replay.o $(O)/libcommon.a $(LIBS_ALL)
 
-CHECK_DEPS = $(BINS) $(O)/tests/unit $(patsubst %,$(O)/fuzz/%-replay,$(FUZZERS))
+# the bench tools too: nearpairs' tests use its brute-force reference
+CHECK_DEPS = $(BINS) $(O)/tests/unit $(patsubst %,$(O)/fuzz/%-replay,$(FUZZERS)) \
+             $(BENCH_TOOLS)
 
 check: $(CHECK_DEPS)
 	@sh mk/deps.sh test

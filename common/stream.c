@@ -37,6 +37,14 @@ stream_open(struct stream *s, int npaths, char **paths)
 }
 
 void
+stream_more(struct stream *s, int npaths, char **paths)
+{
+	s->paths = paths;
+	s->npaths = npaths;
+	s->next = 0;
+}
+
+void
 stream_trouble(struct stream *s, const char *fmt, ...)
 {
 	char msg[2048];

@@ -50,6 +50,9 @@ struct stream {
 };
 
 void stream_open(struct stream *s, int npaths, char **paths);
+/* After the inputs given so far, read these too (stream_next goes on
+ * after it has returned false). */
+void stream_more(struct stream *s, int npaths, char **paths);
 /* The next record; false when all inputs are done. */
 bool stream_next(struct stream *s, struct record *r);
 /* Report r ("prog: file:line: message"), write it to --rejects. */

@@ -21,6 +21,8 @@
 #include "textnorm.h"
 #include "tokens.h"
 #include "url.h"
+#include "urlpath.h"
+#include "nearidx.h"
 
 #define XXH_INLINE_ALL
 #include <xxhash.h>
@@ -1015,6 +1017,126 @@ test_url_random(void)
 	buf_free(&s);
 }
 
+static bool
+distinct(const char *a, const char *b)
+{
+	return urlpath_distinct_versions(a, strlen(a), b, strlen(b));
+}
+
+static void
+test_urlpath(void)
+{
+	static const struct { const char *seg; bool v; } segs[] = {
+		{ "v1", true }, { "V2", true }, { "v1.2.3", true },
+		{ "1.2", true }, { "10.0.1", true }, { "2023", true },
+		{ "1999", true }, { "1", false }, { "12", false },
+		{ "1800", false }, { "20234", false }, { "v", false },
+		{ "v1.", false }, { "1.", false }, { ".1", false },
+		{ "1..2", false }, { "va", false }, { "v1a", false },
+		{ "", false }, { "docs", false }, { "2023a", false },
+	};
+	struct span p;
+	struct buf b = { 0 };
+
+	for (size_t i = 0; i < sizeof segs / sizeof segs[0]; i++)
+		ok(urlpath_version_like(segs[i].seg, strlen(segs[i].seg)) ==
+		    segs[i].v, "urlpath: '%s' is%s version-like", segs[i].seg,
+		    segs[i].v ? "" : " not");
+	ok(urlpath_get("https://h/a/b?q#f", 17, &p) && p.n == 4 &&
+	    memcmp(p.p, "/a/b", 4) == 0, "urlpath: path stops at ?");
+	ok(urlpath_get("http://h", 8, &p) && p.n == 0, "urlpath: no path");
+	ok(urlpath_get("git+ssh://h/x#y", 15, &p) && p.n == 2,
+	    "urlpath: scheme with + and fragment");
+	ok(!urlpath_get("/a/b", 4, &p) && !urlpath_get("h:/a", 4, &p) &&
+	    !urlpath_get("1http://h/", 10, &p) && !urlpath_get("", 0, &p),
+	    "urlpath: not URLs");
+	ok(distinct("https://a/docs/v1/x", "http://b/docs/v2/x"),
+	    "urlpath: v1 and v2 are distinct on any host");
+	ok(distinct("https://a/v1", "https://a/v2/more/segments"),
+	    "urlpath: the paths may differ in length");
+	ok(!distinct("https://a/docs/v1/x", "https://a/docs/v1/y"),
+	    "urlpath: the same version");
+	ok(!distinct("https://a/docs/v1/x", "https://a/v2/docs/x"),
+	    "urlpath: versions in different positions");
+	ok(!distinct("https://a/docs/v1", "docs/v2"), "urlpath: one not a URL");
+	ok(!distinct("https://a/x?v=1", "https://a/x?v=2"),
+	    "urlpath: the query is not the path");
+	ok(distinct("https://a/2023/r", "https://a/2024/r") &&
+	    distinct("https://a/1.2/r", "https://a/1.3/r"),
+	    "urlpath: years and dotted numbers");
+	urlpath_version_class("https://a/docs/v1/x/2023", 24, &b);
+	ok(b.len == 12 && memcmp(b.p, "1:v1/3:2023/", 12) == 0,
+	    "urlpath: version class");
+	b.len = 0;
+	urlpath_version_class("https://a/docs/x", 16, &b);
+	ok(b.len == 0, "urlpath: no version class");
+	buf_free(&b);
+}
+
+/* The pairs a search reports, as "a,b,d;" */
+static void
+collect(void *ctx, uint32_t a, uint32_t b, unsigned d)
+{
+	char s[48];
+
+	snprintf(s, sizeof s, "%u,%u,%u;", a, b, d);
+	buf_append(ctx, s, strlen(s));
+}
+
+static void
+test_nearidx(void)
+{
+	struct np_design d;
+	struct np_bitsel sel;
+	struct np_search s;
+	unsigned list[8], n;
+	uint64_t u[300];
+	struct np_entry e[6], tmp[6];
+	struct buf got = { 0 };
+	bool sorted = true;
+
+	n = np_design_tables(3, list, 8);
+	ok(n == 16 && list[0] == 4 && list[1] == 10 && list[2] == 20 &&
+	    list[3] == 35, "nearidx: designs for k = 3");
+	ok(np_design_tables(0, list, 8) == 1 && list[0] == 1,
+	    "nearidx: one design for k = 0");
+	ok(np_design_init(&d, 3, 20) && d.nblocks == 6 &&
+	    d.block[0] == 0xffe0000000000000ULL && d.block[5] == 0x3ff &&
+	    d.mask[0] == 0xffffffff80000000ULL && d.sel[0].bits == 33 &&
+	    d.mask[19] == 0x7fffffff, "nearidx: Manku's 20 tables, 11,11,11,11,10,10");
+	np_design_free(&d);
+	ok(!np_design_init(&d, 3, 5) && !np_design_init(&d, 0, 2) &&
+	    !np_design_init(&d, NP_MAXK + 1, 1), "nearidx: impossible designs");
+	np_bitsel_init(&sel, 0xf0f0);
+	ok(sel.bits == 8 && np_bitsel_get(&sel, 0x1234) == 0x13,
+	    "nearidx: bits packed lowest first");
+	for (size_t i = 0; i < 300; i++)
+		u[i] = (uint64_t)rnd() << 32 | rnd();
+	u[7] = u[8];
+	np_sort_u64(u, 300);
+	for (size_t i = 1; i < 300; i++)
+		sorted = sorted && u[i - 1] <= u[i];
+	ok(sorted, "nearidx: 64-bit sort");
+	/* one bucket of table 1 (block 1 equal): the pair 0-1 agrees on
+	 * block 0 too, so table 0 owns it and table 1 must not report it */
+	ok(np_design_init(&d, 3, 4), "nearidx: 4 tables");
+	e[0] = (struct np_entry){ 0x1111222233334444ULL, 0 };
+	e[1] = (struct np_entry){ 0x1111222233334447ULL, 1 };
+	e[2] = (struct np_entry){ 0x1110222233334444ULL, 2 };
+	e[3] = (struct np_entry){ 0x9999222233334444ULL, 3 };
+	np_search_init(&s, 3, collect, &got);
+	np_search_bucket(&s, &d, 1, e, tmp, 4);
+	ok(got.len == 12 && memcmp(got.p, "0,2,1;1,2,3;", 12) == 0,
+	    "nearidx: a bucket reports only the pairs its table owns");
+	got.len = 0;
+	np_search_bucket(&s, &d, 0, e, tmp, 2);
+	ok(got.len == 6 && memcmp(got.p, "0,1,2;", 6) == 0,
+	    "nearidx: table 0 owns the pair that agrees on block 0");
+	np_search_free(&s);
+	np_design_free(&d);
+	buf_free(&got);
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -1032,6 +1154,8 @@ main(int argc, char *argv[])
 	test_url_percent(top);
 	test_url_normalize();
 	test_url_random();
+	test_urlpath();
+	test_nearidx();
 	printf("1..%d\n", ntest);
 	return nfail != 0;
 }

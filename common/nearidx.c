@@ -1,0 +1,647 @@
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "nearidx.h"
+#include "xalloc.h"
+
+/* A bucket this small is compared pair by pair: splitting it costs more
+ * than it saves.  Measured at 10M planted fingerprints, k = 3, 4 tables
+ * (CPU seconds, a loaded machine): 48: 4.4, 96: 4.2, 192: 3.4, 384: 4.4;
+ * with AVX-512: 96: 7.2, 192: 3.9, 384: 3.8 and 5.1, 768: 5.3. */
+#define BRUTE_MAX	192
+
+void
+np_bitsel_init(struct np_bitsel *b, uint64_t mask)
+{
+	unsigned out = 0;
+
+	b->nseg = 0;
+	b->bits = 0;
+	for (unsigned i = 0; i < 64;) {
+		unsigned j = i;
+
+		if (!(mask >> i & 1)) {
+			i++;
+			continue;
+		}
+		while (j < 64 && (mask >> j & 1))
+			j++;
+		/* a mask never has more than 32 runs of ones */
+		b->seg[b->nseg].shift = (uint8_t)i;
+		b->seg[b->nseg].out = (uint8_t)out;
+		b->seg[b->nseg].mask = j - i == 64 ? ~0ULL : (1ULL << (j - i)) - 1;
+		b->nseg++;
+		out += j - i;
+		i = j;
+	}
+	b->bits = out;
+}
+
+/* --- designs -------------------------------------------------------------- */
+
+static uint64_t
+choose(unsigned n, unsigned r)
+{
+	uint64_t c = 1;
+
+	if (r > n)
+		return 0;
+	for (unsigned i = 1; i <= r; i++) {
+		c = c * (n - r + i) / i;
+		if (c > 1000000)
+			return c;
+	}
+	return c;
+}
+
+unsigned
+np_design_tables(unsigned k, unsigned *out, unsigned max)
+{
+	unsigned n = 0;
+
+	if (k == 0) {
+		if (max > 0)
+			out[0] = 1;
+		return 1;
+	}
+	for (unsigned b = k + 1; b <= 64; b++) {
+		uint64_t c = choose(b, k);
+
+		if (c > NP_MAXTABLES)
+			break;
+		if (n < max)
+			out[n] = (unsigned)c;
+		n++;
+	}
+	return n;
+}
+
+bool
+np_design_init(struct np_design *d, unsigned k, unsigned ntables)
+{
+	unsigned b, m, t, hi = 64, pick[64];
+
+	memset(d, 0, sizeof *d);
+	if (k > NP_MAXK)
+		return false;
+	if (k == 0) {
+		if (ntables != 1)
+			return false;
+		b = 1;
+	} else {
+		for (b = k + 1; b <= 64 && choose(b, k) < ntables; b++)
+			continue;
+		if (b > 64 || choose(b, k) != ntables)
+			return false;
+	}
+	d->k = k;
+	d->nblocks = b;
+	d->ntables = ntables;
+	/* blocks as equal as can be, the larger ones first: 11,11,11,11,10,10 */
+	for (unsigned i = 0; i < b; i++) {
+		unsigned w = 64 / b + (i < 64 % b);
+
+		d->block[i] = (w == 64 ? ~0ULL : ((1ULL << w) - 1)) << (hi - w);
+		hi -= w;
+	}
+	/* tables: the (b - k)-subsets of the blocks in lexicographic order */
+	m = b - k;
+	d->mask = xmalloc(ntables * sizeof *d->mask);
+	d->sel = xmalloc(ntables * sizeof *d->sel);
+	for (unsigned i = 0; i < m; i++)
+		pick[i] = i;
+	for (t = 0; t < ntables; t++) {
+		uint64_t mask = 0;
+		int i;
+
+		for (unsigned j = 0; j < m; j++)
+			mask |= d->block[pick[j]];
+		d->mask[t] = mask;
+		np_bitsel_init(&d->sel[t], mask);
+		for (i = (int)m - 1; i >= 0 && pick[i] == b - m + (unsigned)i; i--)
+			continue;
+		if (i < 0)
+			break;
+		pick[i]++;
+		for (unsigned j = (unsigned)i + 1; j < m; j++)
+			pick[j] = pick[j - 1] + 1;
+	}
+	return true;
+}
+
+void
+np_design_free(struct np_design *d)
+{
+	free(d->mask);
+	free(d->sel);
+	d->mask = NULL;
+	d->sel = NULL;
+}
+
+size_t
+np_key_format(char out[NP_KEYMAX], unsigned table, uint64_t key,
+    unsigned bits)
+{
+	unsigned w = bits ? (bits + 3) / 4 : 1;
+	int n = snprintf(out, NP_KEYMAX, "%03u.", table);
+
+	for (unsigned i = w; i-- > 0;) {
+		out[(unsigned)n + i] = "0123456789abcdef"[key & 15];
+		key >>= 4;
+	}
+	return (size_t)n + w;
+}
+
+bool
+np_key_parse(const char *p, size_t n, unsigned *table, uint64_t *key)
+{
+	size_t i = 0;
+	unsigned t = 0;
+	uint64_t v = 0;
+
+	while (i < n && i < 4 && p[i] >= '0' && p[i] <= '9')
+		t = t * 10 + (unsigned)(p[i++] - '0');
+	if (i == 0 || i >= n || p[i] != '.' || n - i - 1 == 0 ||
+	    n - i - 1 > 16)
+		return false;
+	for (i++; i < n; i++) {
+		char c = p[i];
+
+		if (c >= '0' && c <= '9')
+			v = v << 4 | (uint64_t)(c - '0');
+		else if (c >= 'a' && c <= 'f')
+			v = v << 4 | (uint64_t)(c - 'a' + 10);
+		else
+			return false;
+	}
+	*table = t;
+	*key = v;
+	return true;
+}
+
+/* --- sorting -------------------------------------------------------------- */
+
+/* LSD radix sort of e[0..n) on the bits b selects, stable, with tmp as
+ * the other buffer; returns the one that holds the result.  Digits of at
+ * most 11 bits keep the counters in L1. */
+static struct np_entry *
+sort_sel(struct np_entry *e, struct np_entry *tmp, size_t n,
+    const struct np_bitsel *b)
+{
+	uint32_t small[2048], *cnt = small;
+	unsigned passes, dw;
+	struct np_entry *src = e, *dst = tmp;
+
+	if (b->bits == 0 || n < 2)
+		return e;
+	passes = (b->bits + 10) / 11;
+	dw = (b->bits + passes - 1) / passes;
+	if (passes > 1)
+		cnt = xmalloc(((size_t)passes << dw) * sizeof *cnt);
+	memset(cnt, 0, ((size_t)passes << dw) * sizeof *cnt);
+	for (size_t i = 0; i < n; i++) {
+		uint64_t key = np_bitsel_get(b, e[i].fp);
+
+		for (unsigned p = 0; p < passes; p++)
+			cnt[(size_t)p << dw | (key >> (p * dw) & ((1u << dw) - 1))]++;
+	}
+	for (unsigned p = 0; p < passes; p++) {
+		uint32_t *c = cnt + ((size_t)p << dw), sum = 0;
+		unsigned sh = p * dw;
+		uint64_t dmask = (1u << dw) - 1;
+		bool trivial = false;
+		struct np_entry *t;
+
+		for (size_t v = 0; v < (1u << dw); v++) {
+			uint32_t x = c[v];
+
+			if (x == n)
+				trivial = true;
+			c[v] = sum;
+			sum += x;
+		}
+		if (trivial)
+			continue;	/* one digit value: order unchanged */
+		for (size_t i = 0; i < n; i++) {
+			uint64_t key = np_bitsel_get(b, src[i].fp);
+
+			dst[c[key >> sh & dmask]++] = src[i];
+		}
+		t = src;
+		src = dst;
+		dst = t;
+	}
+	if (cnt != small)
+		free(cnt);
+	return src;
+}
+
+void
+np_sort_fp(struct np_entry *e, struct np_entry *tmp, size_t n)
+{
+	struct np_bitsel all;
+
+	np_bitsel_init(&all, ~0ULL);
+	if (sort_sel(e, tmp, n, &all) != e)
+		memcpy(e, tmp, n * sizeof *e);
+}
+
+static void
+insertion_u64(uint64_t *a, size_t n)
+{
+	for (size_t i = 1; i < n; i++) {
+		uint64_t v = a[i];
+		size_t j = i;
+
+		for (; j > 0 && a[j - 1] > v; j--)
+			a[j] = a[j - 1];
+		a[j] = v;
+	}
+}
+
+/* In-place MSD radix sort (American flag sort): the pairs are the one
+ * thing that may outgrow the tables, so they get no scratch copy. */
+static void
+flag_sort(uint64_t *a, size_t n, int shift)
+{
+	size_t cnt[256] = { 0 }, head[256], tail[256];
+
+	if (n <= 32) {
+		insertion_u64(a, n);
+		return;
+	}
+	for (size_t i = 0; i < n; i++)
+		cnt[a[i] >> shift & 255]++;
+	for (size_t v = 0, sum = 0; v < 256; v++) {
+		head[v] = sum;
+		sum += cnt[v];
+		tail[v] = sum;
+	}
+	for (size_t v = 0; v < 256; v++) {
+		while (head[v] < tail[v]) {
+			uint64_t x = a[head[v]];
+			size_t d = x >> shift & 255;
+
+			if (d == v) {
+				head[v]++;
+				continue;
+			}
+			/* cycle x into its bucket until one lands here */
+			while (d != v) {
+				uint64_t y = a[head[d]];
+
+				a[head[d]++] = x;
+				x = y;
+				d = x >> shift & 255;
+			}
+			a[head[v]++] = x;
+		}
+	}
+	if (shift == 0)
+		return;
+	for (size_t v = 0, start = 0; v < 256; v++) {
+		if (cnt[v] > 1)
+			flag_sort(a + start, cnt[v], shift - 8);
+		start += cnt[v];
+	}
+}
+
+void
+np_sort_u64(uint64_t *a, size_t n)
+{
+	flag_sort(a, n, 56);
+}
+
+/* --- searching ------------------------------------------------------------ */
+
+void
+np_search_init(struct np_search *s, unsigned k, np_pair_fn fn, void *ctx)
+{
+	memset(s, 0, sizeof *s);
+	s->k = k;
+	s->pair = fn;
+	s->ctx = ctx;
+}
+
+void
+np_search_free(struct np_search *s)
+{
+	free(s->forbid);
+	free(s->fa);
+	free(s->fb);
+	free(s->ia);
+	free(s->ib);
+	memset(s, 0, sizeof *s);
+}
+
+static void
+push_forbid(struct np_search *s, uint64_t mask)
+{
+	if (s->nforbid == s->capforbid) {
+		s->capforbid = s->capforbid ? 2 * s->capforbid : 64;
+		s->forbid = xrealloc(s->forbid, s->capforbid * sizeof *s->forbid);
+	}
+	s->forbid[s->nforbid++] = mask;
+}
+
+static void
+reserve(uint64_t **f, uint32_t **ix, size_t *cap, size_t n)
+{
+	if (*cap >= n)
+		return;
+	*cap = n < 256 ? 256 : n;
+	free(*f);
+	free(*ix);
+	*f = xmalloc(*cap * sizeof **f);
+	*ix = xmalloc(*cap * sizeof **ix);
+}
+
+/* A pair within k that agrees on the bucket's key: report it unless it
+ * agrees on a key that an earlier table or sub-block owns. */
+static inline __attribute__((always_inline)) void
+candidate(struct np_search *s, uint32_t a, uint32_t b, uint64_t x, unsigned d)
+{
+	for (size_t f = 0; f < s->nforbid; f++)
+		if ((x & s->forbid[f]) == 0)
+			return;
+	if (a < b)
+		s->pair(s->ctx, a, b, d);
+	else
+		s->pair(s->ctx, b, a, d);
+}
+
+/* Copy the fingerprints of e[0..n) to s->fa, or with a split, those
+ * below it to s->fa and the others to s->fb; count the pairs compared. */
+static void
+gather(struct np_search *s, const struct np_entry *e, size_t n, size_t *na,
+    size_t *nb)
+{
+	*na = *nb = 0;
+	reserve(&s->fa, &s->ia, &s->capa, n);
+	if (s->split)
+		reserve(&s->fb, &s->ib, &s->capb, n);
+	for (size_t i = 0; i < n; i++) {
+		if (s->split == 0 || e[i].idx < s->split) {
+			s->fa[*na] = e[i].fp;
+			s->ia[(*na)++] = e[i].idx;
+		} else {
+			s->fb[*nb] = e[i].fp;
+			s->ib[(*nb)++] = e[i].idx;
+		}
+	}
+	s->compared += s->split ? (uint64_t)*na * *nb :
+	    (uint64_t)n * (n - 1) / 2;
+}
+
+/* Compare every pair of e[0..n) (or, with a split, every pair across it).
+ * The body is compiled twice, with and without the POPCNT instruction
+ * (see fingerprint.c): this loop is where the time goes. */
+static inline __attribute__((always_inline)) void
+brute_body(struct np_search *s, const struct np_entry *e, size_t n)
+{
+	const uint64_t *f;
+	const uint32_t *ix;
+	unsigned k = s->k;
+	size_t na, nb;
+
+	gather(s, e, n, &na, &nb);
+	f = s->fa;
+	ix = s->ia;
+	for (size_t i = 0; i < na; i++) {
+		uint64_t a = f[i];
+		/* all pairs: those after i; across the split: all of fb */
+		const uint64_t *g = s->split ? s->fb : f + i + 1;
+		const uint32_t *gx = s->split ? s->ib : ix + i + 1;
+		size_t m = s->split ? nb : na - i - 1;
+
+		for (size_t j = 0; j < m; j++) {
+			uint64_t x = a ^ g[j];
+			unsigned d = (unsigned)__builtin_popcountll(x);
+
+			if (d <= k)
+				candidate(s, ix[i], gx[j], x, d);
+		}
+	}
+}
+
+static void
+brute_generic(struct np_search *s, const struct np_entry *e, size_t n)
+{
+	brute_body(s, e, n);
+}
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+
+__attribute__((target("popcnt"))) static void
+brute_popcnt(struct np_search *s, const struct np_entry *e, size_t n)
+{
+	brute_body(s, e, n);
+}
+
+/* Eight comparisons an instruction where the CPU counts bits in vectors
+ * (AVX-512 VPOPCNTDQ): the all-pairs loop of a bucket of 150 takes a
+ * third of the time (measured at 10M fingerprints). */
+#define AVX512 "avx512f,avx512vpopcntdq,popcnt"
+
+__attribute__((target(AVX512))) static void
+row_avx512(struct np_search *s, uint64_t a, uint32_t ia, const uint64_t *f,
+    const uint32_t *ix, size_t n)
+{
+	__m512i va = _mm512_set1_epi64((long long)a);
+	__m512i vk = _mm512_set1_epi64((long long)s->k);
+
+	for (size_t j = 0; j < n; j += 8) {
+		__mmask8 live = n - j >= 8 ? 0xff : (__mmask8)((1u << (n - j)) - 1);
+		__m512i x = _mm512_xor_si512(va, _mm512_maskz_loadu_epi64(live,
+		    f + j));
+		__mmask8 hit = _mm512_mask_cmple_epu64_mask(live,
+		    _mm512_popcnt_epi64(x), vk);
+
+		while (hit) {
+			unsigned b = (unsigned)__builtin_ctz(hit);
+			uint64_t y = a ^ f[j + b];
+
+			hit &= (__mmask8)(hit - 1);
+			candidate(s, ia, ix[j + b], y,
+			    (unsigned)__builtin_popcountll(y));
+		}
+	}
+}
+
+__attribute__((target(AVX512))) static void
+brute_avx512(struct np_search *s, const struct np_entry *e, size_t n)
+{
+	size_t na, nb;
+
+	gather(s, e, n, &na, &nb);
+	for (size_t i = 0; i < na; i++) {
+		if (s->split)
+			row_avx512(s, s->fa[i], s->ia[i], s->fb, s->ib, nb);
+		else
+			row_avx512(s, s->fa[i], s->ia[i], s->fa + i + 1,
+			    s->ia + i + 1, na - i - 1);
+	}
+}
+
+static void brute_first(struct np_search *, const struct np_entry *, size_t);
+static void (*brute)(struct np_search *, const struct np_entry *, size_t) =
+    brute_first;
+
+static void
+brute_first(struct np_search *s, const struct np_entry *e, size_t n)
+{
+	__builtin_cpu_init();
+	if (getenv("CRAWLUTILS_NO_AVX512") == NULL &&
+	    __builtin_cpu_supports("avx512f") &&
+	    __builtin_cpu_supports("avx512vpopcntdq"))
+		brute = brute_avx512;
+	else if (__builtin_cpu_supports("popcnt"))
+		brute = brute_popcnt;
+	else
+		brute = brute_generic;
+	brute(s, e, n);
+}
+#else
+#define brute brute_generic
+#endif
+
+static unsigned
+log2ceil(size_t n)
+{
+	unsigned l = 0;
+
+	while (l < 63 && ((size_t)1 << l) < n)
+		l++;
+	return l;
+}
+
+/* e[0..n) agree on every bit outside free: find their pairs.  A bucket
+ * small enough is compared pair by pair.  Otherwise it is split by the
+ * pigeonhole again: the bits in which its members differ are cut into
+ * k + 1 disjoint sub-blocks, a pair within k agrees on at least one of
+ * them, and each sub-block's groups are searched in turn, a pair being
+ * owned by the first sub-block it agrees on. */
+static void
+search(struct np_search *s, struct np_entry *e, struct np_entry *tmp,
+    size_t n, uint64_t free_bits)
+{
+	struct np_entry *cur = e, *oth = tmp;
+	uint64_t and = ~0ULL, or = 0, same, vary, sub[NP_MAXK + 1];
+	size_t lo = 0, hi = 0, save;
+	unsigned nv, w, k = s->k;
+
+	if (n < 2)
+		return;
+	if (s->split) {
+		for (size_t i = 0; i < n; i++)
+			if (e[i].idx < s->split)
+				lo++;
+		hi = n - lo;
+		if (lo == 0 || hi == 0)
+			return;
+	}
+	if (n <= BRUTE_MAX) {
+		brute(s, e, n);
+		return;
+	}
+	for (size_t i = 0; i < n; i++) {
+		and &= e[i].fp;
+		or |= e[i].fp;
+	}
+	same = ~(and ^ or);
+	for (size_t f = 0; f < s->nforbid; f++)
+		if ((s->forbid[f] & ~same) == 0)
+			return;		/* every pair here agrees on it */
+	vary = free_bits & ~same;
+	nv = (unsigned)__builtin_popcountll(vary);
+	if (nv <= k) {
+		brute(s, e, n);		/* every pair is within k */
+		return;
+	}
+	w = nv / (k + 1);
+	if (w > log2ceil(n))
+		w = log2ceil(n);
+	if (w > 16)
+		w = 16;
+	for (unsigned j = 0; j <= k; j++) {
+		sub[j] = 0;
+		for (unsigned b = 0; b < w; b++) {
+			uint64_t top = 1ULL << (63 - __builtin_clzll(vary));
+
+			sub[j] |= top;
+			vary &= ~top;
+		}
+	}
+	save = s->nforbid;
+	for (unsigned j = 0; j <= k; j++) {
+		struct np_bitsel sel;
+		size_t start = 0;
+
+		np_bitsel_init(&sel, sub[j]);
+		if (sort_sel(cur, oth, n, &sel) != cur) {
+			struct np_entry *t = cur;
+
+			cur = oth;
+			oth = t;
+		}
+		/* a search leaves its entries where it found them */
+		while (start < n) {
+			uint64_t v = cur[start].fp & sub[j];
+			size_t end = start + 1;
+
+			while (end < n && (cur[end].fp & sub[j]) == v)
+				end++;
+			if (end - start > 1)
+				search(s, cur + start, oth + start, end - start,
+				    free_bits & ~sub[j]);
+			start = end;
+		}
+		push_forbid(s, sub[j]);
+	}
+	s->nforbid = save;
+	if (cur != e)
+		memcpy(e, cur, n * sizeof *e);
+}
+
+void
+np_search_bucket(struct np_search *s, const struct np_design *d, unsigned t,
+    struct np_entry *e, struct np_entry *tmp, size_t n)
+{
+	s->nforbid = 0;
+	for (unsigned u = 0; u < t; u++)
+		push_forbid(s, d->mask[u]);
+	search(s, e, tmp, n, ~d->mask[t]);
+	s->nforbid = 0;
+}
+
+struct np_entry *
+np_search_table(struct np_search *s, const struct np_design *d, unsigned t,
+    struct np_entry *e, struct np_entry *tmp, size_t n)
+{
+	uint64_t mask = d->mask[t];
+	size_t start = 0;
+
+	if (sort_sel(e, tmp, n, &d->sel[t]) != e) {
+		struct np_entry *x = e;
+
+		e = tmp;
+		tmp = x;
+	}
+	s->nforbid = 0;
+	for (unsigned u = 0; u < t; u++)
+		push_forbid(s, d->mask[u]);
+	while (start < n) {
+		uint64_t v = e[start].fp & mask;
+		size_t end = start + 1;
+
+		while (end < n && (e[end].fp & mask) == v)
+			end++;
+		if (end - start > 1)
+			search(s, e + start, tmp + start, end - start, ~mask);
+		start = end;
+	}
+	s->nforbid = 0;
+	return e;
+}

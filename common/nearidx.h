@@ -1,0 +1,127 @@
+/* Every pair of 64-bit fingerprints within K bits, without comparing all
+ * pairs: the pigeonhole block index (Manku, Jain and Das Sarma, WWW 2007).
+ *
+ * Cut the 64 bits into B blocks.  Two fingerprints that differ in at most
+ * K bits differ in at most K blocks, so they agree exactly on at least
+ * B - K of them.  A table is keyed on one choice of B - K blocks; the
+ * C(B, K) tables together hold every near pair in some bucket of equal
+ * keys, and only the pairs in a bucket are compared.
+ *
+ * The search promises exactness: each pair within K is reported exactly
+ * once, by the first table (in table order) in which the two agree, so
+ * no set of pairs seen is needed to remove repeats.  A bucket too big to
+ * compare all its pairs is split the same way on K + 1 further blocks of
+ * the bits in which its members still differ, recursively; a bucket of
+ * identical fingerprints is compared pair by pair, since every pair is
+ * then an answer.  Sorting is LSD radix sort; nothing is hashed. */
+#ifndef CRAWLUTILS_NEARIDX_H
+#define CRAWLUTILS_NEARIDX_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define NP_MAXK		32	/* largest distance searched */
+#define NP_MAXTABLES	999	/* largest design offered */
+
+/* A fingerprint and the number of its record: 12 bytes, packed, so a
+ * table and its sorting scratch take 24 bytes a fingerprint. */
+struct np_entry {
+	uint64_t	fp;
+	uint32_t	idx;
+} __attribute__((packed));
+
+/* Bits of a mask packed together, lowest first (what x86's PEXT does). */
+struct np_bitsel {
+	unsigned	nseg;
+	unsigned	bits;
+	struct {
+		uint64_t	mask;	/* after the shift */
+		uint8_t		shift;
+		uint8_t		out;
+	} seg[32];
+};
+
+void np_bitsel_init(struct np_bitsel *b, uint64_t mask);
+
+static inline uint64_t
+np_bitsel_get(const struct np_bitsel *b, uint64_t x)
+{
+	uint64_t k = 0;
+
+	for (unsigned i = 0; i < b->nseg; i++)
+		k |= (x >> b->seg[i].shift & b->seg[i].mask) << b->seg[i].out;
+	return k;
+}
+
+struct np_design {
+	unsigned	 k;
+	unsigned	 nblocks;
+	unsigned	 ntables;
+	uint64_t	 block[64];	/* block 0 holds the highest bits */
+	uint64_t	*mask;		/* the bits of each table's key */
+	struct np_bitsel *sel;
+};
+
+/* The design of ntables tables for distance k: false if no number of
+ * blocks gives that many (np_design_tables lists those that do). */
+bool np_design_init(struct np_design *d, unsigned k, unsigned ntables);
+void np_design_free(struct np_design *d);
+/* The numbers of tables possible for k, smallest first, at most max of
+ * them; returns how many there are (up to NP_MAXTABLES tables). */
+unsigned np_design_tables(unsigned k, unsigned *out, unsigned max);
+/* The key of fp in table t, and its width in bits. */
+static inline uint64_t
+np_key(const struct np_design *d, unsigned t, uint64_t fp)
+{
+	return np_bitsel_get(&d->sel[t], fp);
+}
+
+/* The key of a map/reduce record: "TABLE.HEX", the table number in
+ * three digits or more, the key in (bits + 3) / 4 lowercase hex digits,
+ * so that equal keys are equal strings and byte order sorts them.
+ * Parsing takes any number of hex digits up to 16; false if it is not
+ * such a key. */
+#define NP_KEYMAX	32
+size_t np_key_format(char out[NP_KEYMAX], unsigned table, uint64_t key,
+    unsigned bits);
+bool np_key_parse(const char *p, size_t n, unsigned *table, uint64_t *key);
+
+/* Called once for each pair within k: a < b are the idx of the two
+ * entries, d their distance, x their XOR. */
+typedef void (*np_pair_fn)(void *ctx, uint32_t a, uint32_t b, unsigned d);
+
+struct np_search {
+	unsigned	 k;
+	/* 0: every pair; otherwise only pairs of one idx below split and
+	 * one at or above it (an input joined with a part of an archive) */
+	uint32_t	 split;
+	np_pair_fn	 pair;
+	void		*ctx;
+	uint64_t	 compared;	/* pairs of fingerprints compared */
+	/* private */
+	uint64_t	*forbid;	/* a pair agreeing on one is not ours */
+	size_t		 nforbid, capforbid;
+	uint64_t	*fa, *fb;
+	uint32_t	*ia, *ib;
+	size_t		 capa, capb;
+};
+
+void np_search_init(struct np_search *s, unsigned k, np_pair_fn fn, void *ctx);
+void np_search_free(struct np_search *s);
+/* Sort e[0..n) by the key of table t (tmp: scratch for n entries), and
+ * report the pairs that table t owns.  Returns e or tmp, whichever the
+ * entries are left in. */
+struct np_entry *np_search_table(struct np_search *s, const struct np_design *d,
+    unsigned t, struct np_entry *e, struct np_entry *tmp, size_t n);
+/* The same for one bucket of table t: entries that share its key.
+ * e is reordered. */
+void np_search_bucket(struct np_search *s, const struct np_design *d,
+    unsigned t, struct np_entry *e, struct np_entry *tmp, size_t n);
+
+/* Sort e[0..n) by the whole fingerprint, stably (tmp: n entries). */
+void np_sort_fp(struct np_entry *e, struct np_entry *tmp, size_t n);
+/* Sort n 64-bit numbers in place, ascending. */
+void np_sort_u64(uint64_t *a, size_t n);
+
+#endif
