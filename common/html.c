@@ -1,0 +1,140 @@
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <libxml/HTMLparser.h>
+#include <libxml/xmlerror.h>
+
+#include "diag.h"
+#include "html.h"
+
+static htmlParserCtxtPtr ctxt;
+static const char *current;	/* the document's name, for messages */
+static size_t nerrors;
+static bool reported;		/* one message per document is enough */
+
+/* libxml2's structured errors: markup errors are counted; running out
+ * of memory is fatal; anything worse than an error is said once. */
+static void
+on_error(void *ctx, xmlErrorPtr e)
+{
+	(void)ctx;
+	if (e == NULL)
+		return;
+	if (e->code == XML_ERR_NO_MEMORY)
+		diag_fatal("out of memory");
+	nerrors++;
+	if (e->level == XML_ERR_FATAL && !reported && !diag_quiet) {
+		size_t n = e->message ? strlen(e->message) : 0;
+
+		while (n > 0 && (e->message[n - 1] == '\n' ||
+		    e->message[n - 1] == ' '))
+			n--;
+		reported = true;
+		diag_warn("%s: libxml2: %.*s", current ? current : "-",
+		    (int)n, e->message ? e->message : "error");
+	}
+}
+
+/* What libxml2 writes without a structure, a piece of a line at a time:
+ * collected, then said as one message. */
+static void on_generic(void *ctx, const char *fmt, ...) DIAG_PRINTF(2, 3);
+
+static void
+on_generic(void *ctx, const char *fmt, ...)
+{
+	static char line[512];
+	static size_t len;
+	va_list ap;
+	int n;
+
+	(void)ctx;
+	va_start(ap, fmt);
+	n = vsnprintf(line + len, sizeof line - len, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	len += (size_t)n;
+	if (len >= sizeof line)
+		len = sizeof line - 1;
+	if (len > 0 && line[len - 1] != '\n' && len < sizeof line - 1)
+		return;
+	while (len > 0 && line[len - 1] == '\n')
+		len--;
+	if (!diag_quiet)
+		diag_warn("%s: libxml2: %.*s", current ? current : "-",
+		    (int)len, line);
+	len = 0;
+}
+
+static void
+init(void)
+{
+	xmlInitParser();
+	xmlSetStructuredErrorFunc(NULL, on_error);
+	xmlSetGenericErrorFunc(NULL, on_generic);
+	if ((ctxt = htmlNewParserCtxt()) == NULL)
+		diag_fatal("out of memory");
+}
+
+void
+html_load(struct html *h, const char *p, size_t n, const char *name,
+    const char *http_charset, struct buf *scratch)
+{
+	const int opts = HTML_PARSE_RECOVER | HTML_PARSE_NOERROR |
+	    HTML_PARSE_NOWARNING | HTML_PARSE_NONET | HTML_PARSE_NODEFDTD |
+	    HTML_PARSE_COMPACT | HTML_PARSE_IGNORE_ENC | XML_PARSE_HUGE;
+
+	if (ctxt == NULL)
+		init();
+	charset_decode(p, n, http_charset, scratch, &h->cs);
+	h->doc = NULL;
+	h->errors = 0;
+	if (h->cs.len == 0)
+		return;
+	if (n > HTML_MAX_BYTES || h->cs.len > INT_MAX)
+		diag_fatal("%s: internal error: %zu bytes to parse", name,
+		    h->cs.len);
+	current = name;
+	nerrors = 0;
+	reported = false;
+	h->doc = htmlCtxtReadMemory(ctxt, h->cs.text, (int)h->cs.len, NULL,
+	    "UTF-8", opts);
+	h->errors = nerrors;
+	current = NULL;
+}
+
+void
+html_free(struct html *h)
+{
+	if (h->doc != NULL)
+		xmlFreeDoc(h->doc);
+	h->doc = NULL;
+}
+
+void
+html_cleanup(void)
+{
+	if (ctxt != NULL)
+		htmlFreeParserCtxt(ctxt);
+	ctxt = NULL;
+	charset_cleanup();
+	xmlCleanupParser();
+}
+
+const char *
+html_attr(const xmlNode *e, const char *name)
+{
+	for (const xmlAttr *a = e->properties; a != NULL; a = a->next) {
+		if (strcmp((const char *)a->name, name) != 0)
+			continue;
+		if (a->children == NULL)
+			return "";
+		if (a->children->next != NULL ||
+		    a->children->type != XML_TEXT_NODE)
+			return NULL;
+		return (const char *)a->children->content;
+	}
+	return NULL;
+}
