@@ -435,6 +435,8 @@ enum {
 	F_SKIP = 1 << 10,	/* the headline given as TITLE */
 	F_INROOT = 1 << 11,	/* F_ROOT or inside one */
 	F_INPAGE = 1 << 12,	/* F_PAGE or inside one */
+	F_ARTICLE = 1 << 13,	/* article, itemprop=articleBody */
+	F_SHELL = 1 << 14,	/* holds the article: not pruned by name */
 };
 
 #define NONE	UINT32_MAX
@@ -447,9 +449,8 @@ struct el {
 	uint32_t	 flags;		/* F_* */
 	uint32_t	 own;		/* characters in its own text nodes */
 	uint32_t	 inl, inl_link;	/* ... and in its inline elements */
-	uint32_t	 chars, links, paras;	/* in the subtree */
-	uint32_t	 ptext;		/* ... in paragraphs, links aside */
-	uint32_t	 cchars, clinks, cparas, cptext; /* without the pruned */
+	uint32_t	 chars, links;	/* in the subtree */
+	uint32_t	 cchars, clinks; /* ... without what was pruned */
 	uint32_t	 near;		/* paragraphs two levels down at most */
 	double		 text;		/* paragraph text, by distance */
 	double		 score;
@@ -457,9 +458,6 @@ struct el {
 
 /* A paragraph: a block whose own inline text, links aside, is this long. */
 #define PARA_MIN	10
-/* The thin shell: paragraphs, and percent of the page's text. */
-#define SHELL_PARAS	3
-#define SHELL_SHARE	35
 
 static uint32_t
 push(struct extract *x, xmlNode *n, uint32_t parent, uint32_t tf)
@@ -547,7 +545,7 @@ attributes(xmlNode *n, uint32_t tf, uint32_t *flags)
 				names |= count >= SLUG_WORDS ? w & W_CONTENT : w;
 			} else if (strcmp(name, "itemprop") == 0 &&
 			    strstr(v, "articleBody") != NULL)
-				*flags |= F_SEM;
+				*flags |= F_SEM | F_ARTICLE;
 			break;
 		case 'r':
 			if (strcmp(name, "role") != 0)
@@ -606,6 +604,8 @@ flatten(struct extract *x, xmlNode *root, xmlNode **title)
 
 				if (tf & TF_SEM)
 					flags |= F_SEM;
+				if (strcmp((const char *)n->name, "article") == 0)
+					flags |= F_ARTICLE;
 				if (cur != NONE && (x->els[cur].flags & F_SCOPE))
 					flags |= F_SCOPE;
 				if ((tf & TF_STRUCT) &&
@@ -647,15 +647,13 @@ flatten(struct extract *x, xmlNode *root, xmlNode **title)
 		x->els[0].end = (uint32_t)x->nels;
 }
 
-/* Subtree sums, paragraphs, and steps 4 and 5: what is pruned. */
+/* Subtree sums, and what is a paragraph. */
 static void
-prune(struct extract *x)
+sums(struct extract *x)
 {
 	struct el *els = x->els;
-	size_t n = x->nels;
-	uint64_t total;
 
-	for (size_t i = n; i-- > 0;) {
+	for (size_t i = x->nels; i-- > 0;) {
 		struct el *e = &els[i];
 
 		e->chars += e->own;
@@ -665,17 +663,12 @@ prune(struct extract *x)
 			e->inl_link = e->inl;
 		}
 		if ((e->tf & TF_BLOCK) && !(e->tf & (TF_HEAD | TF_NOPARA)) &&
-		    e->inl - e->inl_link >= PARA_MIN) {
+		    e->inl - e->inl_link >= PARA_MIN)
 			e->flags |= F_PARA;
-			e->paras++;
-			e->ptext += e->inl - e->inl_link;
-		}
 		if (e->parent == NONE)
 			continue;
 		els[e->parent].chars += e->chars;
 		els[e->parent].links += e->links;
-		els[e->parent].paras += e->paras;
-		els[e->parent].ptext += e->ptext;
 		if (!(e->tf & TF_BLOCK)) {
 			els[e->parent].inl += e->inl;
 			els[e->parent].inl_link += e->inl_link;
@@ -683,7 +676,24 @@ prune(struct extract *x)
 		if ((e->tf & TF_BLOCK) || (e->flags & F_HASBLOCK))
 			els[e->parent].flags |= F_HASBLOCK;
 	}
-	total = n ? els[0].ptext : 0;
+}
+
+/* Steps 4 and 5: what is pruned, and the sums without it.  Step 4 only
+ * with by_name, and never for an element marked F_SHELL. */
+static void
+prune(struct extract *x, bool by_name)
+{
+	struct el *els = x->els;
+	size_t n = x->nels;
+
+	for (size_t i = 0; i < n; i++) {
+		struct el *e = &els[i];
+
+		e->cchars = e->clinks = 0;
+		e->flags &= ~(uint32_t)(F_PRUNED | F_DEAD);
+		e->text = e->score = 0;
+		e->near = 0;
+	}
 	for (size_t i = n; i-- > 0;) {
 		struct el *e = &els[i];
 		bool pruned = false;
@@ -691,14 +701,9 @@ prune(struct extract *x)
 		e->cchars += e->own;
 		if (e->tf & TF_A)
 			e->clinks = e->cchars;
-		if (e->flags & F_PARA) {
-			e->cparas++;
-			e->cptext += e->inl - e->inl_link;
-		}
 		if (e->parent == NONE || (e->tf & TF_BODY))
 			continue;
-		if ((e->flags & F_NOISE) && !(e->cparas >= SHELL_PARAS &&
-		    (uint64_t)e->cptext * 100 > SHELL_SHARE * total))
+		if (by_name && (e->flags & (F_NOISE | F_SHELL)) == F_NOISE)
 			pruned = true;
 		else if ((e->tf & TF_BLOCK) && !(e->tf & TF_HEAD) &&
 		    e->cchars > 0 && (uint64_t)e->clinks * 2 > e->cchars)
@@ -709,9 +714,8 @@ prune(struct extract *x)
 		}
 		els[e->parent].cchars += e->cchars;
 		els[e->parent].clinks += e->clinks;
-		els[e->parent].cparas += e->cparas;
-		els[e->parent].cptext += e->cptext;
 	}
+	x->pruned_steps = 0;
 	for (size_t i = 0; i < n; i++) {
 		struct el *e = &els[i];
 		bool dead_parent = e->parent != NONE &&
@@ -721,7 +725,7 @@ prune(struct extract *x)
 			e->flags |= F_DEAD;
 		else if (e->flags & F_PRUNED) {
 			e->flags |= F_DEAD;
-			x->pruned++;
+			x->pruned_steps++;
 		}
 	}
 }
@@ -909,6 +913,23 @@ siblings(struct extract *x, uint32_t best)
 		}
 		prev_heading = (s->tf & TF_HEAD) ? s : NULL;
 	}
+}
+
+/* Step 6 prefers the page's own markup: a best container inside an
+ * article means that element is the article (the outermost, for the
+ * headline, summary and captions around an itemprop=articleBody). */
+static void
+content(struct extract *x, uint32_t best)
+{
+	uint32_t art = NONE;
+
+	for (uint32_t a = best; a != NONE; a = x->els[a].parent)
+		if (x->els[a].flags & F_ARTICLE)
+			art = a;
+	if (art != NONE)
+		x->els[art].flags |= F_ROOT;
+	else
+		siblings(x, promote(x, best));
 }
 
 /* --- step 8: the text ----------------------------------------------------- */
@@ -1351,7 +1372,14 @@ extract_run(struct extract *x, xmlDoc *doc, const char *url)
 		uint32_t best;
 		struct el *h1;
 
-		prune(x);
+		sums(x);
+		/* the thin shell: what holds the best container before any
+		 * name is looked at is never pruned for its name */
+		prune(x, false);
+		for (uint32_t a = choose(x); a != NONE; a = x->els[a].parent)
+			x->els[a].flags |= F_SHELL;
+		prune(x, true);
+		x->pruned += x->pruned_steps;
 		best = choose(x);
 		if (getenv("HTMLTEXT_DEBUG")) {
 			for (size_t i = 0; i < x->nels; i++)
@@ -1360,11 +1388,17 @@ extract_run(struct extract *x, xmlDoc *doc, const char *url)
 			for (size_t i = 0; i < x->nels; i++)
 				if ((x->els[i].flags & F_PRUNED) && !(x->els[x->els[i].parent].flags & F_DEAD) && x->els[i].cchars > 100)
 					debug_path(x, (uint32_t)i, "pruned");
+			const char *m = getenv("HTMLTEXT_MATCH");
+			for (size_t i = 0; m && i < x->nels; i++) {
+				const char *c = html_attr(x->els[i].node, "class");
+				if (c && strstr(c, m))
+					debug_path(x, (uint32_t)i, "match");
+			}
 		}
 		if (best == NONE)
 			x->els[body_of(x)].flags |= F_ROOT;
 		else
-			siblings(x, promote(x, best));
+			content(x, best);
 		if ((h1 = headline(x)) != NULL) {
 			inline_text(x, h1->node, &x->title);
 			if (x->title.len > 0) {

@@ -36,6 +36,7 @@ struct extract {
 	struct el	*els;
 	size_t		 nels, capels;
 	struct buf	 line, tmp;
+	size_t		 pruned_steps;
 };
 
 /* Extract from doc (which may be NULL: an empty page); url, if not
