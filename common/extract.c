@@ -451,6 +451,7 @@ struct el {
 	uint32_t	 inl, inl_link;	/* ... and in its inline elements */
 	uint32_t	 chars, links;	/* in the subtree */
 	uint32_t	 cchars, clinks; /* ... without what was pruned */
+	uint32_t	 cptext;	/* ... in paragraphs, links aside */
 	uint32_t	 near;		/* paragraphs two levels down at most */
 	double		 text;		/* paragraph text, by distance */
 	double		 score;
@@ -689,7 +690,7 @@ prune(struct extract *x, bool by_name)
 	for (size_t i = 0; i < n; i++) {
 		struct el *e = &els[i];
 
-		e->cchars = e->clinks = 0;
+		e->cchars = e->clinks = e->cptext = 0;
 		e->flags &= ~(uint32_t)(F_PRUNED | F_DEAD);
 		e->text = e->score = 0;
 		e->near = 0;
@@ -701,6 +702,8 @@ prune(struct extract *x, bool by_name)
 		e->cchars += e->own;
 		if (e->tf & TF_A)
 			e->clinks = e->cchars;
+		if (e->flags & F_PARA)
+			e->cptext += e->inl - e->inl_link;
 		if (e->parent == NONE || (e->tf & TF_BODY))
 			continue;
 		if (by_name && (e->flags & (F_NOISE | F_SHELL)) == F_NOISE)
@@ -714,6 +717,7 @@ prune(struct extract *x, bool by_name)
 		}
 		els[e->parent].cchars += e->cchars;
 		els[e->parent].clinks += e->clinks;
+		els[e->parent].cptext += e->cptext;
 	}
 	x->pruned_steps = 0;
 	for (size_t i = 0; i < n; i++) {
@@ -877,17 +881,69 @@ promote(struct extract *x, uint32_t best)
 	return best;
 }
 
+/* Containers made alike: the same tag and the same class.  A story cut
+ * into chunks, a how-to cut into steps, a manual cut into sections. */
+static bool
+alike(const struct el *a, const struct el *b)
+{
+	const char *ca = html_attr(a->node, "class");
+	const char *cb = html_attr(b->node, "class");
+
+	return strcmp((const char *)a->node->name,
+	    (const char *)b->node->name) == 0 &&
+	    (ca == NULL ? cb == NULL : cb != NULL && strcmp(ca, cb) == 0);
+}
+
+/* The text of the siblings of e alike to it. */
+static uint64_t
+alike_text(struct extract *x, const struct el *e)
+{
+	struct el *els = x->els;
+	uint64_t t = 0;
+
+	for (size_t i = e->parent + 1; i < els[e->parent].end; i = els[i].end)
+		if (&els[i] != e && !(els[i].flags & F_DEAD) &&
+		    els[i].cptext > 0 && alike(&els[i], e))
+			t += els[i].cptext;
+	return t;
+}
+
+/* Step 7: climb from the best container through the wrappers that add
+ * little text of their own, to the level where it has siblings made
+ * alike that hold a quarter as much text again; or stay. */
+#define WRAPPER_LEVELS	4
+
+static uint32_t
+expand(struct extract *x, uint32_t best)
+{
+	struct el *els = x->els;
+	uint32_t cur = best;
+
+	for (int k = 0; k <= WRAPPER_LEVELS && !stop_climb(&els[cur]); k++) {
+		uint32_t p = els[cur].parent;
+
+		if (alike_text(x, &els[cur]) * 4 >= els[cur].cptext &&
+		    els[cur].cptext > 0)
+			return cur;
+		if (stop_climb(&els[p]) ||
+		    els[p].cptext - els[cur].cptext > els[cur].cptext / 4)
+			break;
+		cur = p;
+	}
+	return best;
+}
+
 /* Step 7, last: the siblings of the chosen container that hold more of
- * the article (a fifth of its score, or a paragraph of 80 characters
- * with few links), and a heading just before one of them. */
+ * the article: made alike, or a fifth of the best score, or a paragraph
+ * of 80 characters with few links; and a heading just before one. */
 #define SIBLING_SHARE	0.2
 #define SIBLING_PARA	80
 
 static void
-siblings(struct extract *x, uint32_t best)
+siblings(struct extract *x, uint32_t root, double best_score)
 {
-	struct el *els = x->els, *b = &els[best], *prev_heading = NULL;
-	double bar = b->score * SIBLING_SHARE;
+	struct el *els = x->els, *b = &els[root], *prev_heading = NULL;
+	double bar = best_score * SIBLING_SHARE;
 
 	b->flags |= F_ROOT;
 	if (b->parent == NONE)
@@ -901,6 +957,8 @@ siblings(struct extract *x, uint32_t best)
 		if (s == b)
 			take = true;
 		else if ((s->tf & TF_CAND) && s->score > 0 && s->score >= bar)
+			take = true;
+		else if (s->cptext > 0 && alike(s, b))
 			take = true;
 		else if ((s->flags & F_PARA) &&
 		    s->inl - s->inl_link >= SIBLING_PARA &&
@@ -928,8 +986,10 @@ content(struct extract *x, uint32_t best)
 			art = a;
 	if (art != NONE)
 		x->els[art].flags |= F_ROOT;
-	else
-		siblings(x, promote(x, best));
+	else {
+		best = promote(x, best);
+		siblings(x, expand(x, best), x->els[best].score);
+	}
 }
 
 /* --- step 8: the text ----------------------------------------------------- */
