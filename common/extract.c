@@ -452,6 +452,7 @@ struct el {
 	uint32_t	 chars, links;	/* in the subtree */
 	uint32_t	 cchars, clinks; /* ... without what was pruned */
 	uint32_t	 cptext;	/* ... in paragraphs, links aside */
+	uint32_t	 nlinks;	/* ... links (a elements) */
 	uint32_t	 near;		/* paragraphs two levels down at most */
 	double		 text;		/* paragraph text, by distance */
 	double		 score;
@@ -679,6 +680,11 @@ sums(struct extract *x)
 	}
 }
 
+/* Step 5: a block of links is at least this many links, more than half
+ * of its text.  A single link is a link in a sentence, a table cell of
+ * links is data. */
+#define LINK_BLOCK_MIN	2
+
 /* Steps 4 and 5: what is pruned, and the sums without it.  Step 4 only
  * with by_name, and never for an element marked F_SHELL. */
 static void
@@ -690,7 +696,7 @@ prune(struct extract *x, bool by_name)
 	for (size_t i = 0; i < n; i++) {
 		struct el *e = &els[i];
 
-		e->cchars = e->clinks = e->cptext = 0;
+		e->cchars = e->clinks = e->cptext = e->nlinks = 0;
 		e->flags &= ~(uint32_t)(F_PRUNED | F_DEAD);
 		e->text = e->score = 0;
 		e->near = 0;
@@ -700,16 +706,19 @@ prune(struct extract *x, bool by_name)
 		bool pruned = false;
 
 		e->cchars += e->own;
-		if (e->tf & TF_A)
+		if (e->tf & TF_A) {
 			e->clinks = e->cchars;
+			e->nlinks++;
+		}
 		if (e->flags & F_PARA)
 			e->cptext += e->inl - e->inl_link;
 		if (e->parent == NONE || (e->tf & TF_BODY))
 			continue;
 		if (by_name && (e->flags & (F_NOISE | F_SHELL)) == F_NOISE)
 			pruned = true;
-		else if ((e->tf & TF_BLOCK) && !(e->tf & TF_HEAD) &&
-		    e->cchars > 0 && (uint64_t)e->clinks * 2 > e->cchars)
+		else if ((e->tf & TF_BLOCK) && !(e->tf & (TF_HEAD | TF_CELL)) &&
+		    e->nlinks >= LINK_BLOCK_MIN &&
+		    (uint64_t)e->clinks * 2 > e->cchars)
 			pruned = true;
 		if (pruned) {
 			e->flags |= F_PRUNED;
@@ -718,6 +727,7 @@ prune(struct extract *x, bool by_name)
 		els[e->parent].cchars += e->cchars;
 		els[e->parent].clinks += e->clinks;
 		els[e->parent].cptext += e->cptext;
+		els[e->parent].nlinks += e->nlinks;
 	}
 	x->pruned_steps = 0;
 	for (size_t i = 0; i < n; i++) {
@@ -805,7 +815,8 @@ stop_climb(const struct el *e)
  *    at least 3/4 of the best (a story cut into chunks);
  *  - whose score beats the best's, as long as the scores on the way up
  *    stay above a third of it;
- *  - while the container is the only child of its parent with text. */
+ *  - while the container is the only child of its parent with
+ *    paragraphs. */
 #define ALT_TOP		5
 #define ALT_MIN		3
 #define ALT_SHARE	0.75
@@ -870,7 +881,7 @@ promote(struct extract *x, uint32_t best)
 		size_t kids = 0;
 
 		for (size_t i = p + 1; i < els[p].end; i = els[i].end)
-			if (!(els[i].flags & F_DEAD) && els[i].cchars > 0)
+			if (!(els[i].flags & F_DEAD) && els[i].cptext > 0)
 				kids++;
 		if (kids != 1 || stop_climb(&els[p]))
 			break;
@@ -1073,22 +1084,82 @@ struct walk {
 	int		 heading;	/* inside h1..h6 */
 	int		 pre;		/* inside pre */
 	int		 row;		/* inside a row of cells without blocks */
-	bool		 cell_open;
+	int		 link;		/* inside a */
+	size_t		 chars, links;	/* of the line: not white space, in a */
 };
+
+/* Step 5 for a line of the text: one that is nothing but a link (nine
+ * tenths of it) is not kept; "Read more: <a>...</a>" is.  A heading is,
+ * for headings often link to themselves. */
+static bool
+link_line(const struct walk *w)
+{
+	return !w->heading && w->links * 10 > w->chars * 9;
+}
 
 static void
 flush(struct walk *w)
 {
 	struct extract *x = w->x;
 
-	if (x->line.len == 0)
-		return;
-	if (w->pre)
-		add_pre(x, x->line.p, x->line.len);
-	else
-		add_line(x, x->line.p, x->line.len,
-		    w->heading ? MIN_HEADING : MIN_BLOCK);
+	if (x->line.len > 0) {
+		if (w->pre)
+			add_pre(x, x->line.p, x->line.len);
+		else if (!link_line(w))
+			add_line(x, x->line.p, x->line.len,
+			    w->heading ? MIN_HEADING : MIN_BLOCK);
+	}
 	x->line.len = 0;
+	w->chars = w->links = 0;
+}
+
+/* The cells of a row were joined with TAB: collapse each, then keep the
+ * row if it is long enough. */
+static void
+flush_row(struct walk *w)
+{
+	struct extract *x = w->x;
+	struct buf *t = &x->tmp;
+	const char *p = x->line.p, *end = p + x->line.len;
+
+	t->len = 0;
+	while (p < end) {
+		const char *tab = memchr(p, '\t', (size_t)(end - p));
+		const char *ce = tab ? tab : end;
+		size_t mark = t->len;
+
+		if (t->len > 0)
+			buf_putc(t, '\t');
+		textnorm_space_buf(p, (size_t)(ce - p), false, t);
+		if (t->len == mark + (mark > 0))
+			t->len = mark;	/* an empty cell */
+		p = tab ? tab + 1 : end;
+	}
+	if (utf8_len(t->p, t->len) >= MIN_BLOCK && !link_line(w)) {
+		if (x->text.len > 0)
+			buf_putc(&x->text, '\n');
+		buf_append(&x->text, t->p, t->len);
+	}
+	x->line.len = 0;
+	w->chars = w->links = 0;
+}
+
+static void
+text(struct walk *w, const char *s)
+{
+	struct extract *x = w->x;
+	size_t mark = x->line.len, c;
+
+	append_text(&x->line, s, w->pre > 0);
+	c = 0;
+	for (size_t i = mark; i < x->line.len; i++) {
+		unsigned char b = (unsigned char)x->line.p[i];
+
+		c += (b & 0xc0) != 0x80 && b > ' ';
+	}
+	w->chars += c;
+	if (w->link)
+		w->links += c;
 }
 
 /* Is tr a row of cells with inline content only (a row of data)? */
@@ -1110,6 +1181,8 @@ enter(struct walk *w, struct el *e)
 {
 	struct extract *x = w->x;
 
+	if (e->tf & TF_A)
+		w->link++;
 	if (w->row) {
 		/* cells of a data row: one line, TAB between cells */
 		if ((e->tf & TF_CELL) && x->line.len > 0)
@@ -1145,36 +1218,15 @@ leave(struct walk *w, struct el *e)
 {
 	struct extract *x = w->x;
 
+	if (e->tf & TF_A)
+		w->link--;
 	if (!(e->tf & TF_BLOCK))
 		return;
 	if (w->row) {
-		if (!(e->tf & TF_TR))
-			return;
-		/* the cells were joined with TAB: collapse each, then check
-		 * the row's length */
-		struct buf *t = &x->tmp;
-		const char *p = x->line.p, *end = p + x->line.len;
-
-		t->len = 0;
-		while (p < end) {
-			const char *tab = memchr(p, '\t', (size_t)(end - p));
-			const char *ce = tab ? tab : end;
-			size_t mark = t->len;
-
-			if (t->len > 0)
-				buf_putc(t, '\t');
-			textnorm_space_buf(p, (size_t)(ce - p), false, t);
-			if (t->len == mark + (mark > 0))
-				t->len = mark;	/* an empty cell */
-			p = tab ? tab + 1 : end;
+		if (e->tf & TF_TR) {
+			flush_row(w);
+			w->row--;
 		}
-		if (utf8_len(t->p, t->len) >= MIN_BLOCK) {
-			if (x->text.len > 0)
-				buf_putc(&x->text, '\n');
-			buf_append(&x->text, t->p, t->len);
-		}
-		x->line.len = 0;
-		w->row--;
 		return;
 	}
 	if (w->pre && !(e->tf & TF_PRE)) {
@@ -1208,7 +1260,7 @@ extract_from(struct extract *x, xmlNode *root)
 			}
 		} else if ((n->type == XML_TEXT_NODE ||
 		    n->type == XML_CDATA_SECTION_NODE) && n->content)
-			append_text(&x->line, (const char *)n->content, w.pre > 0);
+			text(&w, (const char *)n->content);
 		if (down) {
 			n = n->children;
 			continue;
