@@ -29,6 +29,8 @@ PROGS    = $(patsubst cmd/%.c,%,$(wildcard cmd/*.c))
 COMMON   = $(patsubst %.c,$(O)/%.o,$(wildcard common/*.c))
 FUZZERS  = $(patsubst fuzz/%.c,%,$(filter-out fuzz/replay.c,$(wildcard fuzz/*.c)))
 BINS     = $(addprefix $(O)/bin/,$(PROGS))
+# bench/NAME.c: benchmark inputs, scorers (the tests use them too)
+BENCH_TOOLS = $(patsubst bench/%.c,$(O)/bench/%,$(wildcard bench/*.c))
 MANS     = $(wildcard man/*.1 man/*.7)
 
 # Flags from pkg-config, found once per build directory.  Making the file
@@ -69,7 +71,8 @@ $(O)/tests/unit: $(O)/tests/unit.o $(O)/libcommon.a
 $(O)/fuzz/%-replay: $(O)/fuzz/%.o $(O)/fuzz/replay.o $(O)/libcommon.a
 	$(CC) $(ALL_LDFLAGS) -o $@ $< $(O)/fuzz/replay.o $(O)/libcommon.a $(LIBS_ALL)
 
-CHECK_DEPS = $(BINS) $(O)/tests/unit $(patsubst %,$(O)/fuzz/%-replay,$(FUZZERS))
+CHECK_DEPS = $(BINS) $(O)/tests/unit $(patsubst %,$(O)/fuzz/%-replay,$(FUZZERS)) \
+             $(BENCH_TOOLS)
 
 check: $(CHECK_DEPS)
 	@sh mk/deps.sh test
@@ -81,8 +84,6 @@ check-slow: $(BINS) $(BENCH_TOOLS)
 
 # Input generators and helpers for the benchmarks and slow tests: each
 # bench/NAME.c is a program; `make bench BENCH="a b"` runs some sections.
-BENCH_TOOLS = $(patsubst bench/%.c,$(O)/bench/%,$(wildcard bench/*.c))
-
 bench: $(BINS) $(BENCH_TOOLS)
 	@sh mk/deps.sh bench
 	@bench/run $(O) $(BENCH)

@@ -1003,6 +1003,36 @@ content(struct extract *x, uint32_t best)
 	}
 }
 
+/* Step 4's thin shell.  Pruning by name can delete the article: a
+ * missing </div> puts it inside class="header", ASP.NET puts every page
+ * in a <form>, a theme calls its main column "content-with-sidebar".  So
+ * the best container is also found with no name looked at; if pruning
+ * by name leaves nothing that scores a quarter as well, the elements
+ * around that container are the shell of the article and are kept (what
+ * they hold is still pruned).  Returns the best container. */
+#define SHELL_SHARE	4
+
+static uint32_t
+thin_shell(struct extract *x)
+{
+	uint32_t free_best, best;
+	double free_score;
+
+	prune(x, false);
+	free_best = choose(x);
+	if (free_best == NONE)
+		return NONE;
+	free_score = x->els[free_best].score;
+	prune(x, true);
+	best = choose(x);
+	if (best != NONE && x->els[best].score * SHELL_SHARE >= free_score)
+		return best;
+	for (uint32_t a = free_best; a != NONE; a = x->els[a].parent)
+		x->els[a].flags |= F_SHELL;
+	prune(x, true);
+	return choose(x);
+}
+
 /* --- step 8: the text ----------------------------------------------------- */
 
 /* Append text, with control characters as spaces. */
@@ -1485,14 +1515,8 @@ extract_run(struct extract *x, xmlDoc *doc, const char *url)
 		struct el *h1;
 
 		sums(x);
-		/* the thin shell: what holds the best container before any
-		 * name is looked at is never pruned for its name */
-		prune(x, false);
-		for (uint32_t a = choose(x); a != NONE; a = x->els[a].parent)
-			x->els[a].flags |= F_SHELL;
-		prune(x, true);
+		best = thin_shell(x);
 		x->pruned += x->pruned_steps;
-		best = choose(x);
 		if (getenv("HTMLTEXT_DEBUG")) {
 			for (size_t i = 0; i < x->nels; i++)
 				if (x->els[i].score > 0 && x->els[i].score >= 0.3 * x->els[best].score)
