@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include <libxml/HTMLparser.h>
+#include <libxml/parserInternals.h>
 #include <libxml/xmlerror.h>
 
 #include "diag.h"
@@ -78,6 +79,45 @@ init(void)
 		diag_fatal("out of memory");
 }
 
+/*
+ * Parse UTF-8 text.  htmlCtxtReadMemory(..., "UTF-8", ...) would do, but
+ * naming the encoding installs a UTF-8 to UTF-8 conversion in front of the
+ * parser that costs more than the parse (measured on 2.9.14: 2.5 s
+ * against 1.5 s for a 50 MB page, 0.10 s against 0.03 s for a 770 KB
+ * news page).  So the input is set up as htmlCtxtReadMemory does it, and
+ * the context told that its bytes are UTF-8 already.  The parser still
+ * looks at the first four bytes for a byte order mark or UCS-4 and UTF-16
+ * patterns; text that starts with a NUL or a second byte order mark goes
+ * the slow way.
+ */
+static xmlDoc *
+parse_utf8(const char *p, size_t n, int opts)
+{
+	xmlParserInputBufferPtr buf;
+	xmlParserInputPtr in;
+	xmlDoc *doc;
+
+	if ((n >= 4 && memchr(p, '\0', 4) != NULL) ||
+	    (n >= 3 && memcmp(p, "\xef\xbb\xbf", 3) == 0))
+		return htmlCtxtReadMemory(ctxt, p, (int)n, NULL, "UTF-8", opts);
+	htmlCtxtReset(ctxt);
+	buf = xmlParserInputBufferCreateMem(p, (int)n, XML_CHAR_ENCODING_NONE);
+	if (buf == NULL)
+		diag_fatal("out of memory");
+	if ((in = xmlNewIOInputStream(ctxt, buf, XML_CHAR_ENCODING_NONE)) == NULL) {
+		xmlFreeParserInputBuffer(buf);
+		diag_fatal("out of memory");
+	}
+	inputPush(ctxt, in);
+	htmlCtxtUseOptions(ctxt, opts);
+	ctxt->html = 1;
+	ctxt->charset = XML_CHAR_ENCODING_UTF8;
+	htmlParseDocument(ctxt);
+	doc = ctxt->myDoc;
+	ctxt->myDoc = NULL;
+	return doc;
+}
+
 void
 html_load(struct html *h, const char *p, size_t n, const char *name,
     const char *http_charset, struct buf *scratch)
@@ -99,8 +139,7 @@ html_load(struct html *h, const char *p, size_t n, const char *name,
 	current = name;
 	nerrors = 0;
 	reported = false;
-	h->doc = htmlCtxtReadMemory(ctxt, h->cs.text, (int)h->cs.len, NULL,
-	    "UTF-8", opts);
+	h->doc = parse_utf8(h->cs.text, h->cs.len, opts);
 	h->errors = nerrors;
 	current = NULL;
 }
