@@ -568,8 +568,13 @@ try(struct decoding *d, enum enc e, enum charset_how how, bool last)
 /*
  * What ICU's detector is shown: the words (runs without white space or
  * angle brackets) that hold a byte above 0x7F or an ESC, one space
- * apart.  A modern page can carry 100 KB of ASCII script before its
- * first word of text, and the detector's statistics are about the text.
+ * apart, up to DETECT_SAMPLE bytes.  A modern page can carry 100 KB of
+ * ASCII script before its first word of text, and the detector's
+ * statistics are about the text.  The detector runs near 1 MB/s (its
+ * single-byte n-gram recognizers; ICU 72 runs them even when they are
+ * disabled), so the sample is small: 1 KB gave the same answers as 64 KB
+ * on GBK, Big5, Shift_JIS, EUC-JP, windows-1250, ISO-8859-2 and
+ * windows-1252 versions of the corpus pages, in a fifth of the time.
  */
 static size_t
 detector_sample(const char *p, size_t n, char *s, size_t cap)
@@ -603,7 +608,7 @@ detector_sample(const char *p, size_t n, char *s, size_t cap)
 	return len;
 }
 
-#define DETECT_SAMPLE	65536
+#define DETECT_SAMPLE	1024
 #define DETECT_TRIES	3
 
 static bool
@@ -635,7 +640,7 @@ try_detector(struct decoding *d)
 			return false;
 		e = lookup(name, strlen(name));
 		if (e < 0 || e == E_UTF8)
-			continue;
+			continue;	/* not on the web, or tried already */
 		tries++;
 		if (try(d, (enum enc)e, CHARSET_DETECTOR, false))
 			return true;

@@ -10,7 +10,8 @@
  *   header    the charset of an HTTP Content-Type, when the caller has one
  *   meta      <meta charset> or <meta http-equiv=Content-Type> in the first
  *             CHARSET_PRESCAN bytes (the WHATWG prescan and label table)
- *   detector  ICU's charset detector, its best three guesses
+ *   detector  ICU's charset detector, on up to 1 KB of the words that hold
+ *             non-ASCII bytes; its best three guesses
  *   fallback  GB18030, and windows-1252 if even that fails
  * "Cleanly" means that at most one character in CHARSET_BAD_SHARE had to
  * be replaced by U+FFFD.  The result is always valid UTF-8: the input
