@@ -1475,29 +1475,6 @@ body_of(struct extract *x)
 	return 0;
 }
 
-#include <stdio.h>
-static void
-debug_path(struct extract *x, uint32_t i, const char *what)
-{
-	char path[2048];
-	size_t len = 0;
-
-	path[0] = 0;
-	for (uint32_t a = i; a != NONE; a = x->els[a].parent) {
-		const char *c = html_attr(x->els[a].node, "class"), *id = html_attr(x->els[a].node, "id");
-		char seg[256];
-		int k = snprintf(seg, sizeof seg, "%s%s%.30s%s%.30s/", (const char *)x->els[a].node->name,
-		    id ? "#" : "", id ? id : "", c ? "." : "", c ? c : "");
-		if (len + (size_t)k < sizeof path) {
-			memmove(path + k, path, len + 1);
-			memcpy(path, seg, (size_t)k);
-			len += (size_t)k;
-		}
-	}
-	struct el *e = &x->els[i];
-	fprintf(stderr, "%s %.0f text=%.0f near=%u cchars=%u ld=%.2f flags=%x  %s\n", what, e->score, e->text, e->near, e->cchars, link_density(e), e->flags, path);
-}
-
 void
 extract_run(struct extract *x, xmlDoc *doc, const char *url)
 {
@@ -1517,20 +1494,6 @@ extract_run(struct extract *x, xmlDoc *doc, const char *url)
 		sums(x);
 		best = thin_shell(x);
 		x->pruned += x->pruned_steps;
-		if (getenv("HTMLTEXT_DEBUG")) {
-			for (size_t i = 0; i < x->nels; i++)
-				if (x->els[i].score > 0 && x->els[i].score >= 0.3 * x->els[best].score)
-					debug_path(x, (uint32_t)i, i == best ? "BEST" : "cand");
-			for (size_t i = 0; i < x->nels; i++)
-				if ((x->els[i].flags & F_PRUNED) && !(x->els[x->els[i].parent].flags & F_DEAD) && x->els[i].cchars > 100)
-					debug_path(x, (uint32_t)i, "pruned");
-			const char *m = getenv("HTMLTEXT_MATCH");
-			for (size_t i = 0; m && i < x->nels; i++) {
-				const char *c = html_attr(x->els[i].node, "class");
-				if (c && strstr(c, m))
-					debug_path(x, (uint32_t)i, "match");
-			}
-		}
 		if (best == NONE)
 			x->els[body_of(x)].flags |= F_ROOT;
 		else
