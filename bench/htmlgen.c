@@ -321,7 +321,8 @@ extras(void)
 		char s[96];
 
 		snprintf(s, sizeof s, "<a href=\"/t/%d\">%s</a> ", i,
-		    zh ? zh_words[i * 7] : en_words[i * 7 + 20]);
+		    zh ? zh_words[i * 7] :
+		    en_words[(i * 7 + 20) % (sizeof en_words / sizeof en_words[0])]);
 		put(&html, s);
 	}
 	put(&html, "</div>\n<div class=\"author-card\"><a href=\"/u/a\">");

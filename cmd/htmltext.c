@@ -86,7 +86,8 @@ write_plain(struct out *o, const char *id, const struct extract *x,
 		out_write(o, id, strlen(id));
 		out_write(o, " <==\n", 5);
 	}
-	out_write(o, x->title.p, x->title.len);
+	if (x->title.len > 0)
+		out_write(o, x->title.p, x->title.len);
 	out_write(o, "\n\n", 2);
 	if (x->text.len > 0) {
 		out_write(o, x->text.p, x->text.len);

@@ -1150,7 +1150,7 @@ flush_row(struct walk *w)
 {
 	struct extract *x = w->x;
 	struct buf *t = &x->tmp;
-	const char *p = x->line.p, *end = p + x->line.len;
+	const char *p = buf_cstr(&x->line), *end = p + x->line.len;
 
 	t->len = 0;
 	while (p < end) {
@@ -1335,7 +1335,7 @@ inline_text(struct extract *x, xmlNode *root, struct buf *out)
 		n = n->next;
 	}
 	out->len = 0;
-	textnorm_space_buf(x->line.p, x->line.len, false, out);
+	textnorm_space_buf(buf_cstr(&x->line), x->line.len, false, out);
 	x->line.len = 0;
 }
 
@@ -1400,7 +1400,7 @@ url_title(struct extract *x, const char *url, struct buf *out)
 			buf_putc(t, *s);
 	}
 	/* escapes that do not decode to UTF-8 are left as they were */
-	charset_scan_utf8(t->p, t->len, &sc);
+	charset_scan_utf8(buf_cstr(t), t->len, &sc);
 	if (sc.invalid) {
 		t->len = 0;
 		buf_append(t, seg, (size_t)(end - seg));
@@ -1411,7 +1411,7 @@ url_title(struct extract *x, const char *url, struct buf *out)
 	x->line.len = 0;
 	append_text(&x->line, buf_cstr(t), false);
 	out->len = 0;
-	textnorm_space_buf(x->line.p, x->line.len, false, out);
+	textnorm_space_buf(buf_cstr(&x->line), x->line.len, false, out);
 	x->line.len = 0;
 }
 
