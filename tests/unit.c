@@ -12,6 +12,7 @@
 
 #include "buf.h"
 #include "charset.h"
+#include "diag.h"
 #include "escape.h"
 #include "extract.h"
 #include "field.h"
@@ -20,6 +21,8 @@
 #include "textnorm.h"
 
 static int ntest, nfail;
+
+static void ok(int, const char *, ...) DIAG_PRINTF(2, 3);
 
 static void
 ok(int cond, const char *fmt, ...)
