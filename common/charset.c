@@ -516,8 +516,8 @@ convert(enum enc e, const char *p, size_t n, struct buf *out)
 	}
 }
 
-static size_t
-count_chars(const char *p, size_t n)
+size_t
+charset_chars(const char *p, size_t n)
 {
 	size_t c = 0;
 
@@ -554,7 +554,7 @@ try(struct decoding *d, enum enc e, enum charset_how how, bool last)
 	} else {
 		bad = convert(e, d->p, d->n, d->out);
 		if (!last && bad > 0 &&
-		    bad * CHARSET_BAD_SHARE > count_chars(d->out->p, d->out->len))
+		    bad * CHARSET_BAD_SHARE > charset_chars(d->out->p, d->out->len))
 			return false;
 		r->text = d->out->p;
 		r->len = d->out->len;

@@ -84,6 +84,10 @@ struct utf8_scan {
 };
 void charset_scan_utf8(const char *p, size_t n, struct utf8_scan *s);
 
+/* The number of characters of UTF-8 text: the bytes that do not
+ * continue a character. */
+size_t charset_chars(const char *p, size_t n);
+
 void charset_cleanup(void);
 
 #endif

@@ -1058,16 +1058,6 @@ append_text(struct buf *b, const char *s, bool keep_lines)
 	}
 }
 
-static size_t
-utf8_len(const char *p, size_t n)
-{
-	size_t c = 0;
-
-	for (size_t i = 0; i < n; i++)
-		c += ((unsigned char)p[i] & 0xc0) != 0x80;
-	return c;
-}
-
 #define MIN_HEADING	2
 #define MIN_BLOCK	10
 
@@ -1081,7 +1071,7 @@ add_line(struct extract *x, const char *p, size_t n, size_t min)
 		buf_putc(&x->text, '\n');
 	textnorm_space_buf(p, n, false, &x->text);
 	if (x->text.len == mark + (mark > 0) ||
-	    utf8_len(x->text.p + mark, x->text.len - mark) < min + (mark > 0))
+	    charset_chars(x->text.p + mark, x->text.len - mark) < min + (mark > 0))
 		x->text.len = mark;
 }
 
@@ -1165,7 +1155,7 @@ flush_row(struct walk *w)
 			t->len = mark;	/* an empty cell */
 		p = tab ? tab + 1 : end;
 	}
-	if (utf8_len(t->p, t->len) >= MIN_BLOCK && !link_line(w)) {
+	if (charset_chars(t->p, t->len) >= MIN_BLOCK && !link_line(w)) {
 		if (x->text.len > 0)
 			buf_putc(&x->text, '\n');
 		buf_append(&x->text, t->p, t->len);
@@ -1526,7 +1516,7 @@ extract_run(struct extract *x, xmlDoc *doc, const char *url)
 		memmove(x->text.p, x->text.p + cut, x->text.len - cut);
 		x->text.len -= cut;
 	}
-	x->chars = utf8_len(x->text.p, x->text.len);
+	x->chars = charset_chars(x->text.p, x->text.len);
 }
 
 void
