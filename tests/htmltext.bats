@@ -93,6 +93,29 @@ EOF
 	EOF
 }
 
+# --- step 2: malformed markup ------------------------------------------------------
+
+@test "htmltext: step 2: unclosed <p>, unquoted attributes, stray and misnested tags" {
+	cat > bad.html <<-'EOF'
+	<html><head><title>Malformed</head>
+	<body><div class=nav><a href=/>Home</a> <a href=/news>News</a></div>
+	<div class=post-content><h1>Malformed markup</h1>
+	<p>The first paragraph is never closed
+	<p>Nor is the second one, <b>and its bold <i>runs</b> into italics</i> here.
+	</span></td><p>Stray end tags are ignored by the parser.
+	<div id=sidebar><p>Sidebar text that is long enough to count.</div>
+	</body>
+	EOF
+	plain bad.html
+	assert_output - <<-'EOF'
+	Malformed markup
+
+	The first paragraph is never closed
+	Nor is the second one, and its bold runs into italics here.
+	Stray end tags are ignored by the parser.
+	EOF
+}
+
 # --- step 3: hard noise ------------------------------------------------------------
 
 @test "htmltext: step 3: script, style, hidden elements and the like are never text" {
@@ -246,6 +269,15 @@ EOF
 	ascii.html		UTF-8	utf8	40	0	plain ASCII text and nothing else at all
 	ascii1251.html		windows-1251	meta	35	0	plain ASCII text with a declaration
 	EOF
+}
+
+@test "htmltext: step 1: the fallback: nothing decides, GB18030 decodes" {
+	# a stray ESC: not ASCII, not UTF-8 text, no declaration, and the
+	# detector has nothing to go on
+	printf '<p>some text here \033 and more text</p>' > esc.html
+	run --separate-stderr htmltext --meta esc.html
+	assert_success
+	assert_output 'esc.html		gb18030	fallback	28	0	some text here and more text'
 }
 
 @test "htmltext: step 1: output is valid UTF-8 whatever comes in, never a storm of U+FFFD" {
