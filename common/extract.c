@@ -893,16 +893,17 @@ promote(struct extract *x, uint32_t best)
 }
 
 /* Containers made alike: the same tag and the same class.  A story cut
- * into chunks, a how-to cut into steps, a manual cut into sections. */
+ * into chunks, a how-to cut into steps, a manual cut into sections.  Two
+ * bare <div>s are not alike: that says nothing. */
 static bool
 alike(const struct el *a, const struct el *b)
 {
 	const char *ca = html_attr(a->node, "class");
 	const char *cb = html_attr(b->node, "class");
 
-	return strcmp((const char *)a->node->name,
-	    (const char *)b->node->name) == 0 &&
-	    (ca == NULL ? cb == NULL : cb != NULL && strcmp(ca, cb) == 0);
+	return ca != NULL && cb != NULL && *ca != '\0' &&
+	    strcmp(ca, cb) == 0 && strcmp((const char *)a->node->name,
+	    (const char *)b->node->name) == 0;
 }
 
 /* The text of the siblings of e alike to it. */
