@@ -15,8 +15,10 @@ static const char *current;	/* the document's name, for messages */
 static size_t nerrors;
 static bool reported;		/* one message per document is enough */
 
-/* libxml2's structured errors: markup errors are counted; running out
- * of memory is fatal; anything worse than an error is said once. */
+/* libxml2's structured errors: markup errors are counted, whatever level
+ * libxml2 gives them (it calls a U+FFFF or a name with two colons fatal,
+ * and recovers); running out of memory is fatal; an internal error of
+ * the parser, which may have stopped it, is said once. */
 static void
 on_error(void *ctx, xmlErrorPtr e)
 {
@@ -26,7 +28,7 @@ on_error(void *ctx, xmlErrorPtr e)
 	if (e->code == XML_ERR_NO_MEMORY)
 		diag_fatal("out of memory");
 	nerrors++;
-	if (e->level == XML_ERR_FATAL && !reported && !diag_quiet) {
+	if (e->code == XML_ERR_INTERNAL_ERROR && !reported && !diag_quiet) {
 		size_t n = e->message ? strlen(e->message) : 0;
 
 		while (n > 0 && (e->message[n - 1] == '\n' ||
