@@ -29,7 +29,7 @@ PROGS    = $(patsubst cmd/%.c,%,$(wildcard cmd/*.c))
 COMMON   = $(patsubst %.c,$(O)/%.o,$(wildcard common/*.c))
 FUZZERS  = $(patsubst fuzz/%.c,%,$(filter-out fuzz/replay.c,$(wildcard fuzz/*.c)))
 BINS     = $(addprefix $(O)/bin/,$(PROGS))
-# bench/NAME.c: benchmark inputs, scorers (the tests use them too)
+# input generators and helpers for the benchmarks and slow tests
 BENCH_TOOLS = $(patsubst bench/%.c,$(O)/bench/%,$(wildcard bench/*.c))
 MANS     = $(wildcard man/*.1 man/*.7)
 
@@ -82,8 +82,7 @@ check-slow: $(BINS) $(BENCH_TOOLS)
 	@sh mk/deps.sh test
 	@CRAWLUTILS_SLOW=1 tests/run $(O) tests/slow
 
-# Input generators and helpers for the benchmarks and slow tests: each
-# bench/NAME.c is a program; `make bench BENCH="a b"` runs some sections.
+# `make bench BENCH="a b"` runs some sections (bench/a.sh, bench/b.sh).
 bench: $(BINS) $(BENCH_TOOLS)
 	@sh mk/deps.sh bench
 	@bench/run $(O) $(BENCH)

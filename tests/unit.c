@@ -12,7 +12,6 @@
 
 #include "buf.h"
 #include "charset.h"
-#include "diag.h"
 #include "escape.h"
 #include "extract.h"
 #include "field.h"
@@ -22,7 +21,8 @@
 
 static int ntest, nfail;
 
-static void ok(int, const char *, ...) DIAG_PRINTF(2, 3);
+static void ok(int cond, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
 
 static void
 ok(int cond, const char *fmt, ...)
