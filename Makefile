@@ -73,7 +73,8 @@ $(O)/tests/unit: $(O)/tests/unit.o $(O)/libcommon.a
 $(O)/fuzz/%-replay: $(O)/fuzz/%.o $(O)/fuzz/replay.o $(O)/libcommon.a
 	$(CC) $(ALL_LDFLAGS) -o $@ $< $(O)/fuzz/replay.o $(O)/libcommon.a $(LIBS_ALL)
 
-# the bench tools too: nearpairs' tests use its brute-force reference
+# the bench tools too: tests use nearpairs' brute-force reference and
+# htmltext's page generator and scorer
 CHECK_DEPS = $(BINS) $(O)/tests/unit $(patsubst %,$(O)/fuzz/%-replay,$(FUZZERS)) \
              $(BENCH_TOOLS)
 

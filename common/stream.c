@@ -197,8 +197,9 @@ stream_close(struct stream *s)
 	out_close(&s->out);
 	reader_free(&s->rd);
 	if (cli.verbose)
-		diag_warn("records: %ju read, %ju written, %ju rejected",
-		    s->nread, s->nwritten, s->nrejected);
+		diag_warn("%s: %ju read, %ju written, %ju rejected",
+		    s->noun ? s->noun : "records", s->nread, s->nwritten,
+		    s->nrejected);
 	if (s->status == 0 && (s->nrejected > 0 || s->header_rejected))
 		s->status = 1;
 	return s->status;

@@ -47,6 +47,7 @@ struct stream {
 	bool		 header_rejected;	/* status 1, not a record */
 	uintmax_t	 nread, nwritten, nrejected;
 	int		 status;
+	const char	*noun;		/* in the -v summary; NULL: "records" */
 };
 
 void stream_open(struct stream *s, int npaths, char **paths);

@@ -1,0 +1,89 @@
+# htmltext: pages/s and MB/s on generated pages (the design of seed 001)
+# and on the real pages of ../shared/corpora/html (HTML_CORPUS), against
+# libxml2's parse alone on the same files, measured in the same run:
+# xmllint --html --noout, and bench/htmlparse (htmltext's own decoding
+# and parse, without its steps 3 to 8).  CPU time (user + system, best of
+# $runs) is the figure, since other jobs share the machine; wall time is
+# shown beside it.  Then the quality: the seed's measures on the generated
+# pages, the shingle F1 of the corpus README on the real ones.
+
+corpus=${HTML_CORPUS:-$here/../../shared/corpora/html/readability}
+xmllint=$(command -v xmllint || true)
+
+# cpu CMD...: the least user + system time of $runs runs of CMD, seconds
+cpu() {
+	local b="" t
+	for _ in $(seq "$runs"); do
+		/usr/bin/time -f '%U %S' -o "$tmp/.cpu" "$@" >/dev/null 2>&1
+		t=$(awk '{ printf "%.3f", $1 + $2 }' "$tmp/.cpu")
+		if [ -z "$b" ] || awk -v a="$t" -v b="$b" 'BEGIN { exit !(a < b) }'; then
+			b=$t
+		fi
+	done
+	echo "$b"
+}
+
+# row NAME PAGES MB CPU WALL: one line of figures
+row() {
+	printf '  %-22s %6.2f s cpu %6.2f s wall  %7s pages/s  %6s MB/s\n' \
+	    "$1" "$4" "$5" "$(rate "$2" "$4")" "$(rate "$3" "$4")"
+}
+
+# measure LABEL FILE...: htmltext, htmlparse and xmllint on the files
+measure() {
+	local label=$1 pages mb ours parse lint w
+	shift
+	pages=$#
+	mb=$(stat -c %s "$@" | awk '{ s += $1 } END { printf "%.2f", s / 1048576 }')
+	echo "$label: $pages pages, $mb MB"
+	ours=$(cpu "$bin/htmltext" "$@")
+	w=$(best "$bin/htmltext" "$@")
+	row htmltext "$pages" "$mb" "$ours" "$w"
+	parse=$(cpu "$tools/htmlparse" "$@")
+	w=$(best "$tools/htmlparse" "$@")
+	row "parse only (htmlparse)" "$pages" "$mb" "$parse" "$w"
+	if [ -n "$xmllint" ]; then
+		lint=$(cpu sh -c '"$@" 2>/dev/null' - xmllint --html --noout --huge "$@")
+		w=$(best sh_c '"$@" 2>/dev/null' xmllint --html --noout --huge "$@")
+		row "xmllint --html --noout" "$pages" "$mb" "$lint" "$w"
+		echo "  htmltext takes $(ratio "$lint" "$ours") x xmllint's time," \
+		    "$(ratio "$parse" "$ours") x its own parse"
+	else
+		echo "  htmltext takes $(ratio "$parse" "$ours") x its own parse" \
+		    "(xmllint skipped: apt-get install libxml2-utils)"
+	fi
+}
+
+# (a function, so that its set -- does not touch bench/run's arguments)
+htmltext_bench() {
+	echo "htmltext: single core; baselines libxml2 alone (xmllint, htmlparse) on the same files"
+	mkdir "$tmp/gen"
+	"$tools/htmlgen" "$tmp/gen" 25
+	measure "generated pages (4 templates x 4 encodings x 4 malformations x 25)" \
+	    "$tmp"/gen/*.html
+	for e in utf8 utf8bom gbkmeta gbknone; do
+		set -- "$tmp"/gen/*_"$e"_*.html
+		echo "  $e only: htmltext $(rate $# "$(cpu "$bin/htmltext" "$@")")" \
+		    "pages/s, parse only $(rate $# "$(cpu "$tools/htmlparse" "$@")") pages/s"
+	done
+	if [ -d "$corpus" ]; then
+		set --
+		for _ in 1 2 3 4 5 6 7 8; do
+			set -- "$@" "$corpus"/*/source.html
+		done
+		measure "real pages (Readability's test pages, 8 times over)" "$@"
+		echo "  peak memory, real pages 8 times over: $(peak_mb "$bin/htmltext" "$@") MB"
+	else
+		echo "real pages: skipped, no $corpus (set HTML_CORPUS)"
+	fi
+
+	echo "htmltext quality, generated pages (TITLE and TEXT; characters, lines):"
+	"$bin/htmltext" "$tmp"/gen/*.html > "$tmp/gen.tsv"
+	"$tools/htmlscore" lines -x '本文由示例社区原创发布' "$tmp/gen.tsv" | sed 's/^/  /'
+	if [ -d "$corpus" ]; then
+		echo "htmltext quality, real pages (TEXT, 4-word shingles; README of the corpus):"
+		"$bin/htmltext" "$corpus"/*/source.html > "$tmp/real.tsv"
+		"$tools/htmlscore" shingle "$tmp/real.tsv" | sed 's/^/  /'
+	fi
+}
+htmltext_bench

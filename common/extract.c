@@ -1,0 +1,1533 @@
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <libxml/tree.h>
+
+#include "extract.h"
+#include "html.h"
+#include "textnorm.h"
+#include "xalloc.h"
+
+/* --- elements by tag name ------------------------------------------------- */
+
+enum {
+	TF_HARD = 1 << 0,	/* step 3: never text */
+	TF_STRUCT = 1 << 1,	/* step 4: noise by its tag */
+	TF_SCOPED = 1 << 2,	/* ... but not inside article or main */
+	TF_BLOCK = 1 << 3,	/* a line ends before and after it */
+	TF_CAND = 1 << 4,	/* may hold the article (step 6) */
+	TF_HEAD = 1 << 5,	/* h1..h6 */
+	TF_H1 = 1 << 6,
+	TF_PRE = 1 << 7,
+	TF_TR = 1 << 8,
+	TF_CELL = 1 << 9,
+	TF_A = 1 << 10,
+	TF_BR = 1 << 11,
+	TF_SEM = 1 << 12,	/* article, main */
+	TF_TITLE = 1 << 13,
+	TF_BODY = 1 << 14,
+	TF_NOPARA = 1 << 15,	/* lists, tables, rows: never a paragraph */
+	TF_INLINE = 1 << 16,	/* text-level: never noise by its name */
+};
+
+static const struct tag {
+	const char	*name;
+	uint32_t	 flags;
+} tags[] = {
+	{ "a",		TF_A | TF_INLINE },
+	{ "abbr",	TF_INLINE },
+	{ "address",	TF_BLOCK },
+	{ "applet",	TF_HARD },
+	{ "area",	TF_HARD },
+	{ "article",	TF_BLOCK | TF_CAND | TF_SEM },
+	{ "aside",	TF_BLOCK | TF_CAND | TF_STRUCT },
+	{ "audio",	TF_HARD },
+	{ "b",		TF_INLINE },
+	{ "base",	TF_HARD },
+	{ "bdi",		TF_INLINE },
+	{ "bdo",		TF_INLINE },
+	{ "big",		TF_INLINE },
+	{ "blockquote",	TF_BLOCK | TF_CAND },
+	{ "body",	TF_BLOCK | TF_CAND | TF_BODY },
+	{ "br",		TF_BR },
+	{ "button",	TF_HARD },
+	{ "canvas",	TF_HARD },
+	{ "caption",	TF_BLOCK },
+	{ "center",	TF_BLOCK | TF_CAND },
+	{ "cite",	TF_INLINE },
+	{ "code",	TF_INLINE },
+	{ "data",	TF_INLINE },
+	{ "datalist",	TF_HARD },
+	{ "dd",		TF_BLOCK },
+	{ "del",		TF_INLINE },
+	{ "details",	TF_BLOCK | TF_CAND },
+	{ "dfn",		TF_INLINE },
+	{ "dialog",	TF_HARD },
+	{ "dir",		TF_BLOCK | TF_NOPARA },
+	{ "div",		TF_BLOCK | TF_CAND },
+	{ "dl",		TF_BLOCK | TF_NOPARA },
+	{ "dt",		TF_BLOCK },
+	{ "em",		TF_INLINE },
+	{ "embed",	TF_HARD },
+	{ "fieldset",	TF_BLOCK | TF_CAND },
+	{ "figcaption",	TF_BLOCK },
+	{ "figure",	TF_BLOCK | TF_CAND },
+	{ "font",	TF_INLINE },
+	{ "footer",	TF_BLOCK | TF_CAND | TF_STRUCT | TF_SCOPED },
+	{ "form",	TF_BLOCK | TF_CAND | TF_STRUCT },
+	{ "frame",	TF_HARD },
+	{ "frameset",	TF_HARD },
+	{ "h1",		TF_BLOCK | TF_HEAD | TF_H1 },
+	{ "h2",		TF_BLOCK | TF_HEAD },
+	{ "h3",		TF_BLOCK | TF_HEAD },
+	{ "h4",		TF_BLOCK | TF_HEAD },
+	{ "h5",		TF_BLOCK | TF_HEAD },
+	{ "h6",		TF_BLOCK | TF_HEAD },
+	{ "head",	TF_HARD },
+	{ "header",	TF_BLOCK | TF_CAND | TF_STRUCT | TF_SCOPED },
+	{ "hgroup",	TF_BLOCK },
+	{ "hr",		TF_BLOCK | TF_NOPARA },
+	{ "html",	TF_BLOCK | TF_CAND },
+	{ "i",		TF_INLINE },
+	{ "iframe",	TF_HARD },
+	{ "img",		TF_INLINE },
+	{ "input",	TF_HARD },
+	{ "ins",		TF_INLINE },
+	{ "kbd",		TF_INLINE },
+	{ "label",	TF_INLINE },
+	{ "legend",	TF_BLOCK },
+	{ "li",		TF_BLOCK },
+	{ "link",	TF_HARD },
+	{ "listing",	TF_BLOCK | TF_PRE },
+	{ "main",	TF_BLOCK | TF_CAND | TF_SEM },
+	{ "map",		TF_HARD },
+	{ "mark",	TF_INLINE },
+	{ "menu",	TF_BLOCK | TF_STRUCT | TF_NOPARA },
+	{ "meta",	TF_HARD },
+	{ "nav",		TF_BLOCK | TF_CAND | TF_STRUCT },
+	{ "nobr",	TF_INLINE },
+	{ "noframes",	TF_HARD },
+	{ "noscript",	TF_HARD },
+	{ "object",	TF_HARD },
+	{ "ol",		TF_BLOCK | TF_NOPARA },
+	{ "optgroup",	TF_HARD },
+	{ "option",	TF_HARD },
+	{ "p",		TF_BLOCK },
+	{ "param",	TF_HARD },
+	{ "picture",	TF_INLINE },
+	{ "plaintext",	TF_BLOCK | TF_PRE },
+	{ "pre",		TF_BLOCK | TF_PRE },
+	{ "q",		TF_INLINE },
+	{ "s",		TF_INLINE },
+	{ "samp",	TF_INLINE },
+	{ "script",	TF_HARD },
+	{ "section",	TF_BLOCK | TF_CAND },
+	{ "select",	TF_HARD },
+	{ "small",	TF_INLINE },
+	{ "source",	TF_HARD },
+	{ "span",	TF_INLINE },
+	{ "strike",	TF_INLINE },
+	{ "strong",	TF_INLINE },
+	{ "style",	TF_HARD },
+	{ "sub",		TF_INLINE },
+	{ "summary",	TF_BLOCK },
+	{ "sup",		TF_INLINE },
+	{ "svg",		TF_HARD },
+	{ "table",	TF_BLOCK | TF_NOPARA },
+	{ "tbody",	TF_BLOCK | TF_NOPARA },
+	{ "td",		TF_BLOCK | TF_CAND | TF_CELL },
+	{ "template",	TF_HARD },
+	{ "textarea",	TF_HARD },
+	{ "tfoot",	TF_BLOCK | TF_NOPARA },
+	{ "th",		TF_BLOCK | TF_CAND | TF_CELL },
+	{ "thead",	TF_BLOCK | TF_NOPARA },
+	{ "time",	TF_INLINE },
+	{ "title",	TF_HARD | TF_TITLE },
+	{ "tr",		TF_BLOCK | TF_TR | TF_NOPARA },
+	{ "track",	TF_HARD },
+	{ "tt",		TF_INLINE },
+	{ "u",		TF_INLINE },
+	{ "ul",		TF_BLOCK | TF_NOPARA },
+	{ "var",		TF_INLINE },
+	{ "video",	TF_HARD },
+	{ "wbr",		TF_INLINE },
+	{ "xmp",		TF_BLOCK | TF_PRE },
+};
+
+static int
+cmp_tag(const void *key, const void *elem)
+{
+	return strcmp(key, ((const struct tag *)elem)->name);
+}
+
+static uint32_t
+tag_flags(const xmlChar *name)
+{
+	const struct tag *t = bsearch(name, tags, sizeof tags / sizeof tags[0],
+	    sizeof tags[0], cmp_tag);
+
+	return t ? t->flags : 0;
+}
+
+/* --- class and id words (step 4) ------------------------------------------ */
+
+/* Words that name noise: some always, some only without a content word
+ * beside them ("post-header" is the article's own header). */
+enum { W_NOISE = 1, W_WEAK = 2, W_CONTENT = 4 };
+
+static const struct word {
+	const char	*word;
+	unsigned	 what;
+} words[] = {
+	{ "ad",			W_NOISE },
+	{ "ads",		W_NOISE },
+	{ "adv",		W_NOISE },
+	{ "advert",		W_NOISE },
+	{ "advertisement",	W_NOISE },
+	{ "advertising",	W_NOISE },
+	{ "adverts",		W_NOISE },
+	{ "article",		W_CONTENT },
+	{ "author",		W_NOISE },
+	{ "banner",		W_WEAK },
+	{ "body",		W_CONTENT },
+	{ "breadcrumb",		W_NOISE },
+	{ "breadcrumbs",	W_NOISE },
+	{ "byline",		W_NOISE },
+	{ "cmt",		W_NOISE },
+	{ "comment",		W_NOISE },
+	{ "comments",		W_NOISE },
+	{ "consent",		W_NOISE },
+	{ "content",		W_CONTENT },
+	{ "cookie",		W_NOISE },
+	{ "cookies",		W_NOISE },
+	{ "crumb",		W_NOISE },
+	{ "crumbs",		W_NOISE },
+	{ "disqus",		W_NOISE },
+	{ "entry",		W_CONTENT },
+	{ "footer",		W_WEAK },
+	{ "gdpr",		W_NOISE },
+	{ "header",		W_WEAK },
+	{ "hentry",		W_CONTENT },
+	{ "main",		W_CONTENT },
+	{ "masthead",		W_WEAK },
+	{ "menu",		W_WEAK },
+	{ "modal",		W_NOISE },
+	{ "nav",		W_WEAK },
+	{ "navbar",		W_WEAK },
+	{ "navigation",		W_WEAK },
+	{ "newsletter",		W_NOISE },
+	{ "outbrain",		W_NOISE },
+	{ "pager",		W_NOISE },
+	{ "pagination",		W_NOISE },
+	{ "paging",		W_NOISE },
+	{ "popup",		W_NOISE },
+	{ "post",		W_CONTENT },
+	{ "promo",		W_NOISE },
+	{ "recommend",		W_NOISE },
+	{ "recommendations",	W_NOISE },
+	{ "recommended",	W_NOISE },
+	{ "related",		W_NOISE },
+	{ "share",		W_NOISE },
+	{ "sharing",		W_NOISE },
+	{ "side",		W_NOISE },
+	{ "sidebar",		W_NOISE },
+	{ "social",		W_NOISE },
+	{ "sponsor",		W_NOISE },
+	{ "sponsored",		W_NOISE },
+	{ "story",		W_CONTENT },
+	{ "subscribe",		W_NOISE },
+	{ "subscription",	W_NOISE },
+	{ "taboola",		W_NOISE },
+	{ "tag",		W_WEAK },
+	{ "tags",		W_WEAK },
+	{ "text",		W_CONTENT },
+	{ "toolbar",		W_WEAK },
+	{ "widget",		W_NOISE },
+	{ "widgets",		W_NOISE },
+};
+
+static int
+cmp_word(const void *key, const void *elem)
+{
+	return strcmp(key, ((const struct word *)elem)->word);
+}
+
+static bool
+is_lower(unsigned char c)
+{
+	return c >= 'a' && c <= 'z';
+}
+
+static bool
+is_upper(unsigned char c)
+{
+	return c >= 'A' && c <= 'Z';
+}
+
+static bool
+is_digit(unsigned char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+/* What the words of a class or id value say (W_* bits); *count gets
+ * the number of words. */
+static unsigned
+name_words(const char *v, size_t *count)
+{
+	const unsigned char *s = (const unsigned char *)v;
+	unsigned what = 0;
+
+	*count = 0;
+	while (*s) {
+		char w[24];
+		size_t n = 0;
+		const struct word *hit;
+
+		while (*s && !is_lower(*s) && !is_upper(*s) && !is_digit(*s))
+			s++;
+		if (*s == '\0')
+			break;
+		if (is_digit(*s)) {
+			while (is_digit(*s))
+				s++;
+			continue;
+		}
+		/* a word: an upper-case run, then lower case ("navBar",
+		 * "NAVBar", "Nav") */
+		while (is_upper(*s) && (n == 0 || !is_lower(s[1]))) {
+			if (n < sizeof w - 1)
+				w[n] = (char)(*s + 32);
+			n++;
+			s++;
+		}
+		if (n == 0 || is_lower(*s)) {
+			if (is_upper(*s)) {
+				if (n < sizeof w - 1)
+					w[n] = (char)(*s + 32);
+				n++;
+				s++;
+			}
+			while (is_lower(*s)) {
+				if (n < sizeof w - 1)
+					w[n] = (char)*s;
+				n++;
+				s++;
+			}
+		}
+		++*count;
+		if (n >= sizeof w)
+			continue;	/* no such long word in the list */
+		w[n] = '\0';
+		hit = bsearch(w, words, sizeof words / sizeof words[0],
+		    sizeof words[0], cmp_word);
+		if (hit)
+			what |= hit->what;
+	}
+	return what;
+}
+
+unsigned
+extract_name_class(const char *value)
+{
+	size_t count;
+	unsigned w = name_words(value, &count), r = 0;
+
+	if ((w & W_NOISE) || ((w & W_WEAK) && !(w & W_CONTENT)))
+		r |= NAME_NOISE;
+	if (w & W_CONTENT)
+		r |= NAME_CONTENT;
+	return r;
+}
+
+/* Class names that hide an element by convention (Bootstrap, WordPress,
+ * Drupal, HTML5 Boilerplate): matched whole, as one class of several. */
+static const char *const hiding_classes[] = {
+	"element-invisible", "hidden", "hide", "offscreen",
+	"screen-reader-text", "sr-only", "visually-hidden", "visuallyhidden",
+};
+
+static bool
+hiding_class(const char *v)
+{
+	const char *s = v;
+
+	while (*s) {
+		size_t n;
+
+		while (*s == ' ' || (*s >= '\t' && *s <= '\r'))
+			s++;
+		for (n = 0; s[n] && s[n] != ' ' && !(s[n] >= '\t' && s[n] <= '\r');
+		    n++)
+			;
+		for (size_t i = 0; i < sizeof hiding_classes /
+		    sizeof hiding_classes[0]; i++)
+			if (strlen(hiding_classes[i]) == n &&
+			    memcmp(hiding_classes[i], s, n) == 0)
+				return true;
+		s += n;
+	}
+	return false;
+}
+
+static bool
+ieq(const char *a, const char *b)
+{
+	for (; *a && *b; a++, b++)
+		if ((*a | 0x20) != (*b | 0x20))
+			return false;
+	return *a == *b;
+}
+
+/* Does a style attribute say display:none or visibility:hidden? */
+static bool
+style_hides(const char *style)
+{
+	static const char *const props[] = { "display", "visibility" };
+	static const char *const vals[] = { "none", "hidden" };
+
+	for (const char *s = style; *s; s++) {
+		if (s > style && (((s[-1] | 0x20) >= 'a' && (s[-1] | 0x20) <= 'z') ||
+		    s[-1] == '-'))
+			continue;	/* not the start of a property name */
+		for (int k = 0; k < 2; k++) {
+			size_t pl = strlen(props[k]), vl = strlen(vals[k]);
+			const char *p = s;
+			size_t i;
+
+			for (i = 0; i < pl && p[i] && (p[i] | 0x20) == props[k][i];
+			    i++)
+				;
+			if (i < pl)
+				continue;
+			p += pl;
+			while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
+				p++;
+			if (*p++ != ':')
+				continue;
+			while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
+				p++;
+			for (i = 0; i < vl && p[i] && (p[i] | 0x20) == vals[k][i];
+			    i++)
+				;
+			if (i == vl && !((p[i] | 0x20) >= 'a' && (p[i] | 0x20) <= 'z') &&
+			    p[i] != '-')
+				return true;
+		}
+	}
+	return false;
+}
+
+/* --- the elements of a page, flattened ------------------------------------ */
+
+enum {
+	F_NOISE = 1 << 0,	/* noise by tag, role or name (step 4) */
+	F_PAGE = 1 << 1,	/* ... by tag or role: a page's banner or nav */
+	F_CONTENT = 1 << 2,	/* a content word in its class or id */
+	F_SEM = 1 << 3,		/* article, main, role=main, articleBody */
+	F_SCOPE = 1 << 4,	/* inside article or main */
+	F_PARA = 1 << 5,	/* a paragraph: a block with text of its own */
+	F_HASBLOCK = 1 << 6,	/* a block below it */
+	F_PRUNED = 1 << 7,
+	F_DEAD = 1 << 8,	/* pruned, or inside a pruned element */
+	F_ROOT = 1 << 9,	/* where the text is taken from */
+	F_SKIP = 1 << 10,	/* the headline given as TITLE */
+	F_INROOT = 1 << 11,	/* F_ROOT or inside one */
+	F_INPAGE = 1 << 12,	/* F_PAGE or inside one */
+	F_ARTICLE = 1 << 13,	/* article, itemprop=articleBody */
+	F_SHELL = 1 << 14,	/* holds the article: not pruned by name */
+};
+
+#define NONE	UINT32_MAX
+
+struct el {
+	xmlNode		*node;
+	uint32_t	 parent;
+	uint32_t	 end;		/* past its last descendant */
+	uint32_t	 tf;		/* TF_* */
+	uint32_t	 flags;		/* F_* */
+	uint32_t	 own;		/* characters in its own text nodes */
+	uint32_t	 inl, inl_link;	/* ... and in its inline elements */
+	uint32_t	 chars, links;	/* in the subtree */
+	uint32_t	 cchars, clinks; /* ... without what was pruned */
+	uint32_t	 cptext;	/* ... in paragraphs, links aside */
+	uint32_t	 nlinks;	/* ... links (a elements) */
+	uint32_t	 near;		/* paragraphs two levels down at most */
+	double		 text;		/* paragraph text, by distance */
+	double		 score;
+};
+
+/* A paragraph: a block whose own inline text, links aside, is this long. */
+#define PARA_MIN	10
+
+static uint32_t
+push(struct extract *x, xmlNode *n, uint32_t parent, uint32_t tf)
+{
+	struct el *e;
+
+	if (x->nels == x->capels) {
+		size_t bytes = x->capels * sizeof *x->els;
+
+		x->els = xgrow(x->els, &bytes, (x->nels + 1) * sizeof *x->els);
+		x->capels = bytes / sizeof *x->els;
+	}
+	e = &x->els[x->nels];
+	memset(e, 0, sizeof *e);
+	e->node = n;
+	e->parent = parent;
+	e->end = (uint32_t)x->nels + 1;
+	e->tf = tf;
+	n->_private = (void *)(uintptr_t)(x->nels + 1);
+	return (uint32_t)x->nels++;
+}
+
+static struct el *
+el_of(struct extract *x, const xmlNode *n)
+{
+	uintptr_t i = (uintptr_t)n->_private;
+
+	return i ? &x->els[i - 1] : NULL;
+}
+
+/* Characters that are not white space, counted as code points. */
+static uint32_t
+count_chars(const xmlChar *s)
+{
+	uint32_t c = 0;
+
+	for (; *s; s++)
+		c += (*s & 0xc0) != 0x80 && *s != ' ' &&
+		    !(*s >= '\t' && *s <= '\r');
+	return c;
+}
+
+/* An id of this many words is a slug made from a heading ("sharing-
+ * with-a-single-developer"), not a name for what the element is. */
+#define SLUG_WORDS	4
+
+/* Read the attributes that matter; false if the element is hidden. */
+static bool
+attributes(xmlNode *n, uint32_t tf, uint32_t *flags)
+{
+	unsigned names = 0;
+
+	for (xmlAttr *a = n->properties; a != NULL; a = a->next) {
+		const char *name = (const char *)a->name, *v;
+		size_t count;
+
+		if (a->children == NULL) {
+			if (strcmp(name, "hidden") == 0)
+				return false;
+			continue;
+		}
+		if (a->children->type != XML_TEXT_NODE)
+			continue;
+		v = (const char *)a->children->content;
+		switch (name[0]) {
+		case 'a':
+			if (strcmp(name, "aria-hidden") == 0 && ieq(v, "true"))
+				return false;
+			break;
+		case 'c':
+			if (strcmp(name, "class") == 0) {
+				if (hiding_class(v))
+					return false;
+				names |= name_words(v, &count);
+			}
+			break;
+		case 'h':
+			if (strcmp(name, "hidden") == 0)
+				return false;
+			break;
+		case 'i':
+			if (strcmp(name, "id") == 0) {
+				unsigned w = name_words(v, &count);
+
+				names |= count >= SLUG_WORDS ? w & W_CONTENT : w;
+			} else if (strcmp(name, "itemprop") == 0 &&
+			    strstr(v, "articleBody") != NULL)
+				*flags |= F_SEM | F_ARTICLE;
+			break;
+		case 'r':
+			if (strcmp(name, "role") != 0)
+				break;
+			if (ieq(v, "main"))
+				*flags |= F_SEM;
+			else if (ieq(v, "navigation") || ieq(v, "banner") ||
+			    ieq(v, "contentinfo") || ieq(v, "complementary") ||
+			    ieq(v, "menu") || ieq(v, "menubar") ||
+			    ieq(v, "dialog") || ieq(v, "alertdialog"))
+				*flags |= F_NOISE | F_PAGE;
+			break;
+		case 's':
+			if (strcmp(name, "style") == 0 && style_hides(v))
+				return false;
+			break;
+		}
+	}
+	if (names & W_CONTENT)
+		*flags |= F_CONTENT;
+	/* text-level elements and the page's own article are not judged by
+	 * their names */
+	if (((names & W_NOISE) || ((names & W_WEAK) && !(names & W_CONTENT))) &&
+	    !(tf & (TF_INLINE | TF_SEM)) && !(*flags & F_SEM))
+		*flags |= F_NOISE;
+	return true;
+}
+
+/* Step 3, and the array of the other elements in document order. */
+static void
+flatten(struct extract *x, xmlNode *root, xmlNode **title)
+{
+	xmlNode *n = root;
+	uint32_t cur = NONE;
+
+	for (;;) {
+		bool down = false;
+
+		if (n->type == XML_ELEMENT_NODE) {
+			uint32_t tf = tag_flags(n->name), flags = 0;
+
+			n->_private = NULL;
+			if ((tf & TF_TITLE) && *title == NULL)
+				*title = n;
+			if ((tf & TF_HARD) &&
+			    strcmp((const char *)n->name, "head") == 0) {
+				/* the <title> in <head> */
+				for (xmlNode *c = n->children; c; c = c->next)
+					if (c->type == XML_ELEMENT_NODE &&
+					    *title == NULL &&
+					    (tag_flags(c->name) & TF_TITLE))
+						*title = c;
+			}
+			if (!(tf & TF_HARD) && attributes(n, tf, &flags)) {
+				uint32_t i;
+
+				if (tf & TF_SEM)
+					flags |= F_SEM;
+				if (strcmp((const char *)n->name, "article") == 0)
+					flags |= F_ARTICLE;
+				if (cur != NONE && (x->els[cur].flags & F_SCOPE))
+					flags |= F_SCOPE;
+				if ((tf & TF_STRUCT) &&
+				    !((tf & TF_SCOPED) && (flags & F_SCOPE)))
+					flags |= F_NOISE | F_PAGE;
+				if ((flags & F_PAGE) || (cur != NONE &&
+				    (x->els[cur].flags & F_INPAGE)))
+					flags |= F_INPAGE;
+				i = push(x, n, cur, tf);
+				if (flags & F_SEM)
+					flags |= F_SCOPE;
+				x->els[i].flags = flags;
+				if (n->children) {
+					cur = i;
+					down = true;
+				}
+			} else if (n->children != NULL &&
+			    !(tf & TF_TITLE) &&
+			    strcmp((const char *)n->name, "head") != 0)
+				x->pruned++;	/* noise that held something */
+		} else if ((n->type == XML_TEXT_NODE ||
+		    n->type == XML_CDATA_SECTION_NODE) && cur != NONE &&
+		    n->content != NULL)
+			x->els[cur].own += count_chars(n->content);
+		if (down) {
+			n = n->children;
+			continue;
+		}
+		while (n != root && n->next == NULL) {
+			n = n->parent;
+			x->els[cur].end = (uint32_t)x->nels;
+			cur = x->els[cur].parent;
+		}
+		if (n == root)
+			break;
+		n = n->next;
+	}
+	if (x->nels > 0)
+		x->els[0].end = (uint32_t)x->nels;
+}
+
+/* Subtree sums, and what is a paragraph. */
+static void
+sums(struct extract *x)
+{
+	struct el *els = x->els;
+
+	for (size_t i = x->nels; i-- > 0;) {
+		struct el *e = &els[i];
+
+		e->chars += e->own;
+		e->inl += e->own;
+		if (e->tf & TF_A) {
+			e->links = e->chars;
+			e->inl_link = e->inl;
+		}
+		if ((e->tf & TF_BLOCK) && !(e->tf & (TF_HEAD | TF_NOPARA)) &&
+		    e->inl - e->inl_link >= PARA_MIN)
+			e->flags |= F_PARA;
+		if (e->parent == NONE)
+			continue;
+		els[e->parent].chars += e->chars;
+		els[e->parent].links += e->links;
+		if (!(e->tf & TF_BLOCK)) {
+			els[e->parent].inl += e->inl;
+			els[e->parent].inl_link += e->inl_link;
+		}
+		if ((e->tf & TF_BLOCK) || (e->flags & F_HASBLOCK))
+			els[e->parent].flags |= F_HASBLOCK;
+	}
+}
+
+/* Step 5: a block of links is at least this many links, more than half
+ * of its text.  A single link is a link in a sentence, a table cell of
+ * links is data. */
+#define LINK_BLOCK_MIN	2
+
+/* Steps 4 and 5: what is pruned, and the sums without it.  Step 4 only
+ * with by_name, and never for an element marked F_SHELL. */
+static void
+prune(struct extract *x, bool by_name)
+{
+	struct el *els = x->els;
+	size_t n = x->nels;
+
+	for (size_t i = 0; i < n; i++) {
+		struct el *e = &els[i];
+
+		e->cchars = e->clinks = e->cptext = e->nlinks = 0;
+		e->flags &= ~(uint32_t)(F_PRUNED | F_DEAD);
+		e->text = e->score = 0;
+		e->near = 0;
+	}
+	for (size_t i = n; i-- > 0;) {
+		struct el *e = &els[i];
+		bool pruned = false;
+
+		e->cchars += e->own;
+		if (e->tf & TF_A) {
+			e->clinks = e->cchars;
+			e->nlinks++;
+		}
+		if (e->flags & F_PARA)
+			e->cptext += e->inl - e->inl_link;
+		if (e->parent == NONE || (e->tf & TF_BODY))
+			continue;
+		if (by_name && (e->flags & (F_NOISE | F_SHELL)) == F_NOISE)
+			pruned = true;
+		else if ((e->tf & TF_BLOCK) && !(e->tf & (TF_HEAD | TF_CELL)) &&
+		    e->nlinks >= LINK_BLOCK_MIN &&
+		    (uint64_t)e->clinks * 2 > e->cchars)
+			pruned = true;
+		if (pruned) {
+			e->flags |= F_PRUNED;
+			continue;
+		}
+		els[e->parent].cchars += e->cchars;
+		els[e->parent].clinks += e->clinks;
+		els[e->parent].cptext += e->cptext;
+		els[e->parent].nlinks += e->nlinks;
+	}
+	x->pruned_steps = 0;
+	for (size_t i = 0; i < n; i++) {
+		struct el *e = &els[i];
+		bool dead_parent = e->parent != NONE &&
+		    (els[e->parent].flags & F_DEAD);
+
+		if (dead_parent)
+			e->flags |= F_DEAD;
+		else if (e->flags & F_PRUNED) {
+			e->flags |= F_DEAD;
+			x->pruned_steps++;
+		}
+	}
+}
+
+/* --- step 6 and 7: where the article is ----------------------------------- */
+
+#define PARA_SCORE	55.0
+#define PARA_CAP	12
+#define LINK_WEIGHT	1.6
+#define NAME_BONUS	200.0
+
+static double
+link_density(const struct el *e)
+{
+	return e->cchars ? (double)e->clinks / e->cchars : 0;
+}
+
+/* Step 6: every paragraph gives its text (links aside) to itself, its
+ * parent and grandparent, and less to the next three ancestors; the best
+ * container is the one whose share of text, discounted by its link
+ * density, with a bonus per paragraph near it and for a content word in
+ * its name, is highest. */
+static uint32_t
+choose(struct extract *x)
+{
+	static const double share[] = { 1, 1, 0.5, 1.0 / 6, 1.0 / 9 };
+	struct el *els = x->els;
+	uint32_t best = NONE;
+
+	for (size_t i = 0; i < x->nels; i++) {
+		struct el *e = &els[i];
+		uint32_t a = (uint32_t)i;
+		double v;
+
+		if ((e->flags & (F_PARA | F_DEAD)) != F_PARA)
+			continue;
+		v = e->inl - e->inl_link;
+		for (int d = 0; d < 5 && a != NONE; d++) {
+			els[a].text += v * share[d];
+			if (d <= 2)
+				els[a].near++;
+			a = els[a].parent;
+		}
+	}
+	for (size_t i = 0; i < x->nels; i++) {
+		struct el *e = &els[i];
+		double s;
+
+		if ((e->flags & F_DEAD) || !(e->tf & TF_CAND) || e->text <= 0)
+			continue;
+		s = e->text * (1 - LINK_WEIGHT * link_density(e)) +
+		    PARA_SCORE * (e->near < PARA_CAP ? e->near : PARA_CAP);
+		if (e->flags & (F_CONTENT | F_SEM))
+			s += NAME_BONUS;
+		if (e->flags & F_NOISE)
+			s -= NAME_BONUS;
+		e->score = s;
+		if (best == NONE || s > els[best].score)
+			best = (uint32_t)i;
+	}
+	return best;
+}
+
+static bool
+stop_climb(const struct el *e)
+{
+	return e->parent == NONE || (e->tf & TF_BODY);
+}
+
+/* Step 7: the article can be split over several containers, and the best
+ * one holds only a part.  Climb to the ancestor that holds the others:
+ *  - that holds three of the five next best containers when they score
+ *    at least 3/4 of the best (a story cut into chunks);
+ *  - whose score beats the best's, as long as the scores on the way up
+ *    stay above a third of it;
+ *  - while the container is the only child of its parent with
+ *    paragraphs. */
+#define ALT_TOP		5
+#define ALT_MIN		3
+#define ALT_SHARE	0.75
+
+static uint32_t
+promote(struct extract *x, uint32_t best)
+{
+	struct el *els = x->els;
+	uint32_t alt[ALT_TOP];
+	size_t nalt = 0;
+	double last, bar;
+
+	/* the five next best, not inside or around the best */
+	for (size_t i = 0; i < x->nels; i++) {
+		struct el *e = &els[i];
+		size_t k;
+
+		if (e->score <= 0 || i == best ||
+		    (i > best && i < els[best].end) ||
+		    (best > i && best < e->end))
+			continue;
+		for (k = nalt; k > 0 && els[alt[k - 1]].score < e->score; k--)
+			if (k < ALT_TOP)
+				alt[k] = alt[k - 1];
+		if (k < ALT_TOP) {
+			alt[k] = (uint32_t)i;
+			if (nalt < ALT_TOP)
+				nalt++;
+		}
+	}
+	while (nalt > 0 && els[alt[nalt - 1]].score < ALT_SHARE * els[best].score)
+		nalt--;
+	if (nalt >= ALT_MIN) {
+		for (uint32_t a = els[best].parent; a != NONE &&
+		    !stop_climb(&els[a]); a = els[a].parent) {
+			size_t in = 0;
+
+			for (size_t k = 0; k < nalt; k++)
+				in += alt[k] > a && alt[k] < els[a].end;
+			if (in >= ALT_MIN) {
+				best = a;
+				break;
+			}
+		}
+	}
+	last = els[best].score;
+	bar = last / 3;
+	for (uint32_t a = els[best].parent; !stop_climb(&els[best]) && a != NONE &&
+	    !stop_climb(&els[a]); a = els[a].parent) {
+		if (els[a].score <= 0)
+			continue;
+		if (els[a].score < bar)
+			break;
+		if (els[a].score > last) {
+			best = a;
+			break;
+		}
+		last = els[a].score;
+	}
+	while (!stop_climb(&els[best])) {
+		uint32_t p = els[best].parent;
+		size_t kids = 0;
+
+		for (size_t i = p + 1; i < els[p].end; i = els[i].end)
+			if (!(els[i].flags & F_DEAD) && els[i].cptext > 0)
+				kids++;
+		if (kids != 1 || stop_climb(&els[p]))
+			break;
+		if (els[p].score < els[best].score)
+			els[p].score = els[best].score;
+		best = p;
+	}
+	return best;
+}
+
+/* Containers made alike: the same tag and the same class.  A story cut
+ * into chunks, a how-to cut into steps, a manual cut into sections.  Two
+ * bare <div>s are not alike: that says nothing. */
+static bool
+alike(const struct el *a, const struct el *b)
+{
+	const char *ca = html_attr(a->node, "class");
+	const char *cb = html_attr(b->node, "class");
+
+	return ca != NULL && cb != NULL && *ca != '\0' &&
+	    strcmp(ca, cb) == 0 && strcmp((const char *)a->node->name,
+	    (const char *)b->node->name) == 0;
+}
+
+/* The text of the siblings of e alike to it. */
+static uint64_t
+alike_text(struct extract *x, const struct el *e)
+{
+	struct el *els = x->els;
+	uint64_t t = 0;
+
+	for (size_t i = e->parent + 1; i < els[e->parent].end; i = els[i].end)
+		if (&els[i] != e && !(els[i].flags & F_DEAD) &&
+		    els[i].cptext > 0 && alike(&els[i], e))
+			t += els[i].cptext;
+	return t;
+}
+
+/* Step 7: climb from the best container through the wrappers that add
+ * little text of their own, to the level where it has siblings made
+ * alike that hold a quarter as much text again; or stay. */
+#define WRAPPER_LEVELS	4
+
+static uint32_t
+expand(struct extract *x, uint32_t best)
+{
+	struct el *els = x->els;
+	uint32_t cur = best;
+
+	for (int k = 0; k <= WRAPPER_LEVELS && !stop_climb(&els[cur]); k++) {
+		uint32_t p = els[cur].parent;
+
+		if (alike_text(x, &els[cur]) * 4 >= els[cur].cptext &&
+		    els[cur].cptext > 0)
+			return cur;
+		if (stop_climb(&els[p]) ||
+		    els[p].cptext - els[cur].cptext > els[cur].cptext / 4)
+			break;
+		cur = p;
+	}
+	return best;
+}
+
+/* Step 7, last: the siblings of the chosen container that hold more of
+ * the article: made alike, or a fifth of the best score, or a paragraph
+ * of 80 characters with few links; and a heading just before one. */
+#define SIBLING_SHARE	0.2
+#define SIBLING_PARA	80
+
+static void
+siblings(struct extract *x, uint32_t root, double best_score)
+{
+	struct el *els = x->els, *b = &els[root], *prev_heading = NULL;
+	double bar = best_score * SIBLING_SHARE;
+
+	b->flags |= F_ROOT;
+	if (b->parent == NONE)
+		return;
+	for (size_t i = b->parent + 1; i < els[b->parent].end; i = els[i].end) {
+		struct el *s = &els[i];
+		bool take = false;
+
+		if (s->flags & F_DEAD)
+			continue;
+		if (s == b)
+			take = true;
+		else if ((s->tf & TF_CAND) && s->score > 0 && s->score >= bar)
+			take = true;
+		else if (s->cptext > 0 && alike(s, b))
+			take = true;
+		else if ((s->flags & F_PARA) &&
+		    s->inl - s->inl_link >= SIBLING_PARA &&
+		    link_density(s) < 0.25)
+			take = true;
+		if (take) {
+			s->flags |= F_ROOT;
+			if (prev_heading)
+				prev_heading->flags |= F_ROOT;
+		}
+		prev_heading = (s->tf & TF_HEAD) ? s : NULL;
+	}
+}
+
+/* Step 6 prefers the page's own markup: a best container inside an
+ * article means that element is the article (the outermost, for the
+ * headline, summary and captions around an itemprop=articleBody). */
+static void
+content(struct extract *x, uint32_t best)
+{
+	uint32_t art = NONE;
+
+	for (uint32_t a = best; a != NONE; a = x->els[a].parent)
+		if (x->els[a].flags & F_ARTICLE)
+			art = a;
+	if (art != NONE)
+		x->els[art].flags |= F_ROOT;
+	else {
+		best = promote(x, best);
+		siblings(x, expand(x, best), x->els[best].score);
+	}
+}
+
+/* Step 4's thin shell.  Pruning by name can delete the article: a
+ * missing </div> puts it inside class="header", ASP.NET puts every page
+ * in a <form>, a theme calls its main column "content-with-sidebar".  So
+ * the best container is also found with no name looked at; if pruning
+ * by name leaves nothing that scores a quarter as well, the elements
+ * around that container are the shell of the article and are kept (what
+ * they hold is still pruned).  Returns the best container. */
+#define SHELL_SHARE	4
+
+static uint32_t
+thin_shell(struct extract *x)
+{
+	uint32_t free_best, best;
+	double free_score;
+
+	prune(x, false);
+	free_best = choose(x);
+	if (free_best == NONE)
+		return NONE;
+	free_score = x->els[free_best].score;
+	prune(x, true);
+	best = choose(x);
+	if (best != NONE && x->els[best].score * SHELL_SHARE >= free_score)
+		return best;
+	for (uint32_t a = free_best; a != NONE; a = x->els[a].parent)
+		x->els[a].flags |= F_SHELL;
+	prune(x, true);
+	return choose(x);
+}
+
+/* --- step 8: the text ----------------------------------------------------- */
+
+/* Append text, with control characters as spaces. */
+static void
+append_text(struct buf *b, const char *s, bool keep_lines)
+{
+	size_t n = strlen(s);
+	const unsigned char *u = (const unsigned char *)s;
+
+	buf_reserve(b, n);
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = u[i];
+
+		if (c < 0x20 || c == 0x7f) {
+			if (!(c == '\n' && keep_lines) && c != '\t')
+				c = ' ';
+		} else if (c == 0xc2 && i + 1 < n && u[i + 1] >= 0x80 &&
+		    u[i + 1] <= 0x9f && u[i + 1] != 0x85) {
+			i++;	/* a C1 control */
+			c = ' ';
+		}
+		b->p[b->len++] = (char)c;
+	}
+}
+
+#define MIN_HEADING	2
+#define MIN_BLOCK	10
+
+/* Add a line to the text, white space collapsed, if it is long enough. */
+static void
+add_line(struct extract *x, const char *p, size_t n, size_t min)
+{
+	size_t mark = x->text.len;
+
+	if (x->text.len > 0)
+		buf_putc(&x->text, '\n');
+	textnorm_space_buf(p, n, false, &x->text);
+	if (x->text.len == mark + (mark > 0) ||
+	    charset_chars(x->text.p + mark, x->text.len - mark) < min + (mark > 0))
+		x->text.len = mark;
+}
+
+/* A pre's lines as they are, but for trailing white space and blank
+ * lines. */
+static void
+add_pre(struct extract *x, const char *p, size_t n)
+{
+	const char *end = p + n;
+
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		const char *e = nl ? nl : end, *s = p;
+
+		while (e > s && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r'))
+			e--;
+		for (const char *q = s; q < e; q++)
+			if (*q != ' ' && *q != '\t') {
+				if (x->text.len > 0)
+					buf_putc(&x->text, '\n');
+				buf_append(&x->text, s, (size_t)(e - s));
+				break;
+			}
+		p = nl ? nl + 1 : end;
+	}
+}
+
+struct walk {
+	struct extract	*x;
+	int		 heading;	/* inside h1..h6 */
+	int		 pre;		/* inside pre */
+	int		 row;		/* inside a row of cells without blocks */
+	int		 link;		/* inside a */
+	size_t		 chars, links;	/* of the line: not white space, in a */
+};
+
+/* Step 5 for a line of the text: one that is nothing but a link (nine
+ * tenths of it) is not kept; "Read more: <a>...</a>" is.  A heading is,
+ * for headings often link to themselves. */
+static bool
+link_line(const struct walk *w)
+{
+	return !w->heading && w->links * 10 > w->chars * 9;
+}
+
+static void
+flush(struct walk *w)
+{
+	struct extract *x = w->x;
+
+	if (x->line.len > 0) {
+		if (w->pre)
+			add_pre(x, x->line.p, x->line.len);
+		else if (!link_line(w))
+			add_line(x, x->line.p, x->line.len,
+			    w->heading ? MIN_HEADING : MIN_BLOCK);
+	}
+	x->line.len = 0;
+	w->chars = w->links = 0;
+}
+
+/* The cells of a row were joined with TAB: collapse each, then keep the
+ * row if it is long enough. */
+static void
+flush_row(struct walk *w)
+{
+	struct extract *x = w->x;
+	struct buf *t = &x->tmp;
+	const char *p = buf_cstr(&x->line), *end = p + x->line.len;
+
+	t->len = 0;
+	while (p < end) {
+		const char *tab = memchr(p, '\t', (size_t)(end - p));
+		const char *ce = tab ? tab : end;
+		size_t mark = t->len;
+
+		if (t->len > 0)
+			buf_putc(t, '\t');
+		textnorm_space_buf(p, (size_t)(ce - p), false, t);
+		if (t->len == mark + (mark > 0))
+			t->len = mark;	/* an empty cell */
+		p = tab ? tab + 1 : end;
+	}
+	if (charset_chars(t->p, t->len) >= MIN_BLOCK && !link_line(w)) {
+		if (x->text.len > 0)
+			buf_putc(&x->text, '\n');
+		buf_append(&x->text, t->p, t->len);
+	}
+	x->line.len = 0;
+	w->chars = w->links = 0;
+}
+
+static void
+text(struct walk *w, const char *s)
+{
+	struct extract *x = w->x;
+	size_t mark = x->line.len, c;
+
+	append_text(&x->line, s, w->pre > 0);
+	c = 0;
+	for (size_t i = mark; i < x->line.len; i++) {
+		unsigned char b = (unsigned char)x->line.p[i];
+
+		c += (b & 0xc0) != 0x80 && b > ' ';
+	}
+	w->chars += c;
+	if (w->link)
+		w->links += c;
+}
+
+/* Is tr a row of cells with inline content only (a row of data)? */
+static bool
+data_row(struct extract *x, xmlNode *tr)
+{
+	for (xmlNode *c = tr->children; c != NULL; c = c->next) {
+		struct el *e = el_of(x, c);
+
+		if (c->type == XML_ELEMENT_NODE && e && (e->tf & TF_CELL) &&
+		    (e->flags & F_HASBLOCK))
+			return false;
+	}
+	return true;
+}
+
+static void
+enter(struct walk *w, struct el *e)
+{
+	struct extract *x = w->x;
+
+	if (e->tf & TF_A)
+		w->link++;
+	if (w->row) {
+		/* cells of a data row: one line, TAB between cells */
+		if ((e->tf & TF_CELL) && x->line.len > 0)
+			buf_putc(&x->line, '\t');
+		else if ((e->tf & TF_BR) || (e->tf & TF_BLOCK))
+			buf_putc(&x->line, ' ');
+		return;
+	}
+	if (e->tf & TF_BR) {
+		if (w->pre)
+			buf_putc(&x->line, '\n');
+		else
+			flush(w);
+		return;
+	}
+	if (!(e->tf & TF_BLOCK))
+		return;
+	if (w->pre) {
+		buf_putc(&x->line, '\n');
+		return;
+	}
+	flush(w);
+	if (e->tf & TF_HEAD)
+		w->heading++;
+	if (e->tf & TF_PRE)
+		w->pre++;
+	if ((e->tf & TF_TR) && data_row(x, e->node))
+		w->row++;
+}
+
+static void
+leave(struct walk *w, struct el *e)
+{
+	struct extract *x = w->x;
+
+	if (e->tf & TF_A)
+		w->link--;
+	if (!(e->tf & TF_BLOCK))
+		return;
+	if (w->row) {
+		if (e->tf & TF_TR) {
+			flush_row(w);
+			w->row--;
+		}
+		return;
+	}
+	if (w->pre && !(e->tf & TF_PRE)) {
+		buf_putc(&x->line, '\n');
+		return;
+	}
+	flush(w);
+	if (e->tf & TF_HEAD)
+		w->heading--;
+	if (e->tf & TF_PRE)
+		w->pre--;
+}
+
+static void
+extract_from(struct extract *x, xmlNode *root)
+{
+	struct walk w = { .x = x };
+	xmlNode *n = root;
+
+	for (;;) {
+		bool down = false;
+		struct el *e;
+
+		if (n->type == XML_ELEMENT_NODE) {
+			e = el_of(x, n);
+			if (e && !(e->flags & (F_DEAD | F_SKIP))) {
+				enter(&w, e);
+				down = n->children != NULL;
+				if (!down)
+					leave(&w, e);
+			}
+		} else if ((n->type == XML_TEXT_NODE ||
+		    n->type == XML_CDATA_SECTION_NODE) && n->content)
+			text(&w, (const char *)n->content);
+		if (down) {
+			n = n->children;
+			continue;
+		}
+		while (n != root && n->next == NULL) {
+			n = n->parent;
+			leave(&w, el_of(x, n));
+		}
+		if (n == root)
+			break;
+		n = n->next;
+	}
+	flush(&w);
+}
+
+/* All the text of an element on one line, white space collapsed. */
+static void
+inline_text(struct extract *x, xmlNode *root, struct buf *out)
+{
+	xmlNode *n = root;
+
+	x->line.len = 0;
+	for (;;) {
+		bool down = false;
+
+		if (n->type == XML_ELEMENT_NODE) {
+			struct el *e = el_of(x, n);
+
+			down = n->children && (n == root || e != NULL ||
+			    (tag_flags(n->name) & TF_TITLE));
+		} else if ((n->type == XML_TEXT_NODE ||
+		    n->type == XML_CDATA_SECTION_NODE) && n->content)
+			append_text(&x->line, (const char *)n->content, false);
+		if (down) {
+			n = n->children;
+			continue;
+		}
+		while (n != root && n->next == NULL)
+			n = n->parent;
+		if (n == root)
+			break;
+		n = n->next;
+	}
+	out->len = 0;
+	textnorm_space_buf(buf_cstr(&x->line), x->line.len, false, out);
+	x->line.len = 0;
+}
+
+/* --- the title ------------------------------------------------------------ */
+
+static bool
+pct_hex(unsigned char c, int *v)
+{
+	if (c >= '0' && c <= '9')
+		*v = c - '0';
+	else if ((c | 0x20) >= 'a' && (c | 0x20) <= 'f')
+		*v = (c | 0x20) - 'a' + 10;
+	else
+		return false;
+	return true;
+}
+
+/*
+ * The last segment of a URL's path, words apart: ".../my-first_post.html"
+ * gives "my first post".  Deliberately small, for a last-resort title:
+ * htmltext has no other use for the URL.
+ */
+static void
+url_title(struct extract *x, const char *url, struct buf *out)
+{
+	static const char *const exts[] = { ".html", ".htm", ".shtml",
+	    ".php", ".asp", ".aspx", ".jsp" };
+	const char *p = url, *end, *seg, *s;
+	struct buf *t = &x->tmp;
+	struct utf8_scan sc;
+
+	if ((s = strstr(p, "://")) != NULL)
+		p = s + 3 + strcspn(s + 3, "/?#");	/* past the authority */
+	end = p + strcspn(p, "?#");
+	while (end > p && end[-1] == '/')
+		end--;
+	seg = end;
+	while (seg > p && seg[-1] != '/')
+		seg--;
+	for (size_t i = 0; i < sizeof exts / sizeof exts[0]; i++) {
+		size_t n = strlen(exts[i]), k;
+
+		if ((size_t)(end - seg) <= n)
+			continue;
+		for (k = 0; k < n && ((end - n)[k] | 0x20) == exts[i][k]; k++)
+			;
+		if (k == n) {
+			end -= n;
+			break;
+		}
+	}
+	t->len = 0;
+	for (s = seg; s < end; s++) {
+		int hi, lo;
+
+		if (*s == '%' && end - s >= 3 &&
+		    pct_hex((unsigned char)s[1], &hi) &&
+		    pct_hex((unsigned char)s[2], &lo) && hi * 16 + lo != 0) {
+			buf_putc(t, (char)(hi * 16 + lo));
+			s += 2;
+		} else
+			buf_putc(t, *s);
+	}
+	/* escapes that do not decode to UTF-8 are left as they were */
+	charset_scan_utf8(buf_cstr(t), t->len, &sc);
+	if (sc.invalid) {
+		t->len = 0;
+		buf_append(t, seg, (size_t)(end - seg));
+	}
+	for (size_t i = 0; i < t->len; i++)
+		if (t->p[i] == '-' || t->p[i] == '_')
+			t->p[i] = ' ';
+	x->line.len = 0;
+	append_text(&x->line, buf_cstr(t), false);
+	out->len = 0;
+	textnorm_space_buf(buf_cstr(&x->line), x->line.len, false, out);
+	x->line.len = 0;
+}
+
+/* Cut a site name after the last " | ", " - ", " – ", " — ", " :: ",
+ * " · " or " » " of a <title>, if something is left before it. */
+static void
+strip_site(struct buf *t)
+{
+	static const char *const seps[] = { " | ", " - ", " \xe2\x80\x93 ",
+	    " \xe2\x80\x94 ", " :: ", " \xc2\xb7 ", " \xc2\xbb " };
+	size_t cut = 0;
+
+	for (size_t i = 0; i < sizeof seps / sizeof seps[0]; i++) {
+		size_t n = strlen(seps[i]);
+
+		for (size_t k = 1; k + n <= t->len; k++)
+			if (memcmp(t->p + k, seps[i], n) == 0 && k > cut)
+				cut = k;
+	}
+	if (cut > 0)
+		t->len = cut;
+}
+
+/* The first h1 in the text's subtrees, else the last one before them
+ * that is not in a page's banner or navigation. */
+static struct el *
+headline(struct extract *x)
+{
+	struct el *before = NULL;
+	bool seen = false;
+
+	for (size_t i = 0; i < x->nels; i++) {
+		struct el *e = &x->els[i];
+
+		if (e->parent != NONE && (x->els[e->parent].flags & F_INROOT))
+			e->flags |= F_INROOT;
+		if (e->flags & F_ROOT)
+			e->flags |= F_INROOT;
+	}
+	for (size_t i = 0; i < x->nels; i++) {
+		struct el *e = &x->els[i];
+
+		if (e->flags & F_INROOT) {
+			seen = true;
+			if ((e->tf & TF_H1) && e->chars > 0 &&
+			    !(e->flags & F_DEAD))
+				return e;
+		} else if ((e->tf & TF_H1) && e->chars > 0 &&
+		    !(e->flags & F_INPAGE) && !seen)
+			before = e;
+	}
+	return before;
+}
+
+static uint32_t
+body_of(struct extract *x)
+{
+	for (size_t i = 0; i < x->nels; i++)
+		if (x->els[i].tf & TF_BODY)
+			return (uint32_t)i;
+	return 0;
+}
+
+void
+extract_run(struct extract *x, xmlDoc *doc, const char *url)
+{
+	xmlNode *root = doc ? xmlDocGetRootElement(doc) : NULL;
+	xmlNode *title = NULL;
+	bool from_head = true;
+
+	x->title.len = x->text.len = x->line.len = 0;
+	x->chars = x->pruned = 0;
+	x->nels = 0;
+	if (root != NULL)
+		flatten(x, root, &title);
+	if (x->nels > 0) {
+		uint32_t best;
+		struct el *h1;
+
+		sums(x);
+		best = thin_shell(x);
+		x->pruned += x->pruned_steps;
+		if (best == NONE)
+			x->els[body_of(x)].flags |= F_ROOT;
+		else
+			content(x, best);
+		if ((h1 = headline(x)) != NULL) {
+			inline_text(x, h1->node, &x->title);
+			if (x->title.len > 0) {
+				from_head = false;
+				h1->flags |= F_SKIP;
+			}
+		}
+		for (size_t i = 0; i < x->nels; i++)
+			if (x->els[i].flags & F_ROOT)
+				extract_from(x, x->els[i].node);
+	}
+	if (x->title.len == 0 && title != NULL) {
+		inline_text(x, title, &x->title);
+		if (x->strip_site)
+			strip_site(&x->title);
+	}
+	if (x->title.len == 0 && url != NULL)
+		url_title(x, url, &x->title);
+	/* a headline that did not come from an h1 of the text may still
+	 * open it */
+	if (from_head && x->title.len > 0 && x->text.len >= x->title.len &&
+	    memcmp(x->text.p, x->title.p, x->title.len) == 0 &&
+	    (x->text.len == x->title.len || x->text.p[x->title.len] == '\n')) {
+		size_t cut = x->title.len + (x->text.len > x->title.len);
+
+		memmove(x->text.p, x->text.p + cut, x->text.len - cut);
+		x->text.len -= cut;
+	}
+	x->chars = charset_chars(x->text.p, x->text.len);
+}
+
+void
+extract_free(struct extract *x)
+{
+	free(x->els);
+	x->els = NULL;
+	x->nels = x->capels = 0;
+	buf_free(&x->title);
+	buf_free(&x->text);
+	buf_free(&x->line);
+	buf_free(&x->tmp);
+}

@@ -1,0 +1,57 @@
+/* The main text of a parsed page (html.h): its title and its text, one
+ * block per line.  The steps, each described in htmltext(1):
+ *   3  hard noise: script, style, hidden elements, ... are not text
+ *   4  structural noise: nav, aside, header, footer, form, ARIA roles, and
+ *      class or id tokens that name noise, unless the element is the thin
+ *      shell around the article (the seed's missing </div>)
+ *   5  blocks that are mostly link text
+ *   6  the content: main/article when it holds the text, else the
+ *      container with the best score
+ *   7  the article's parts in sibling containers
+ *   8  the text, one block per line, and the title
+ * Nothing here recurses: a page nested 100,000 deep is walked like any
+ * other.  The scratch memory is reused from page to page. */
+#ifndef CRAWLUTILS_EXTRACT_H
+#define CRAWLUTILS_EXTRACT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <libxml/tree.h>
+
+#include "buf.h"
+
+struct el;
+
+struct extract {
+	/* results */
+	struct buf	 title;		/* one line, white space collapsed */
+	struct buf	 text;		/* the blocks, joined by LF */
+	size_t		 chars;		/* characters of text */
+	size_t		 pruned;	/* elements removed as noise */
+	/* options */
+	bool		 strip_site;	/* cut " | Site" from a <title> */
+	/* scratch */
+	struct el	*els;
+	size_t		 nels, capels;
+	struct buf	 line, tmp;
+	size_t		 pruned_steps;
+};
+
+/* Extract from doc (which may be NULL: an empty page); url, if not
+ * NULL, gives a title when the page has none. */
+void extract_run(struct extract *x, xmlDoc *doc, const char *url);
+void extract_free(struct extract *x);
+
+/* Step 4's test of a class or id value: the tokens it holds (split at
+ * anything but letters and digits, between letters and digits and
+ * before an upper-case letter that follows a lower-case one) and
+ * what they say. */
+enum {
+	NAME_NOISE = 1,		/* a noise word */
+	NAME_CONTENT = 2,	/* a content word */
+};
+unsigned extract_name_class(const char *value);
+
+#endif

@@ -1,0 +1,475 @@
+# htmltext: the main text of HTML documents, one record ID TAB TITLE TAB
+# TEXT each.  Fixtures in tests/data/htmltext: our own pages, one per
+# pipeline step and per pitfall of seed 001, and eleven pages of Mozilla
+# Readability's test suite (see readability/README).
+#
+# Loading the bats libraries costs a third of a second a test, so related
+# checks share a test.
+bats_require_minimum_version 1.5.0
+load helper
+
+PROG=htmltext
+D=$DATA/htmltext
+BENCH="$CRAWLUTILS_BIN/../bench"
+
+# plain FILE: htmltext --plain FILE succeeds quietly; its output in $output
+plain() {
+	run --separate-stderr htmltext --plain "$@"
+	assert_success
+	assert_equal "$stderr" ""
+}
+
+# --- the record ------------------------------------------------------------------
+
+@test "htmltext: one record ID TAB TITLE TAB TEXT, blocks joined by \\n" {
+	cat > a.html <<-'EOF'
+	<html><head><title>Page title</title></head><body>
+	<h1>The headline</h1><p>First paragraph of text.</p>
+	<p>Back\slash and	tab</p></body></html>
+	EOF
+	htmltext a.html > out
+	assert_bytes out 'a.html\tThe headline\tFirst paragraph of text.\\nBack\\\\slash and tab\n'
+	# stdin is "-", and -u gives the ID
+	htmltext < a.html > out
+	assert_bytes out -- '-\tThe headline\tFirst paragraph of text.\\nBack\\\\slash and tab\n'
+	htmltext -u 'http://example.com/x?a=1' - < a.html | cut -f1 > out
+	assert_bytes out 'http://example.com/x?a=1\n'
+	# a file name with a TAB and a newline is escaped
+	cp a.html "$(printf 'b\tc\nd.html')"
+	htmltext "$(printf 'b\tc\nd.html')" | cut -f1 > out
+	assert_bytes out 'b\\tc\\nd.html\n'
+}
+
+@test "htmltext: several documents, one record each, in order" {
+	run --separate-stderr htmltext "$D/noise.html" "$D/nav-longer.html" "$D/noise.html"
+	assert_success
+	assert_equal "${#lines[@]}" 3
+	assert_equal "$(printf '%s\n' "${lines[@]}" | cut -f1 | tr '\n' ' ')" \
+	    "$D/noise.html $D/nav-longer.html $D/noise.html "
+}
+
+# --- step 8: blocks ----------------------------------------------------------------
+
+@test "htmltext: step 8: a line per block and per <br>, white space collapsed, entities decoded" {
+	plain "$D/blocks.html"
+	# (not <<-: a TAB begins a line of the <pre>)
+	assert_output - <<'EOF'
+Blocks
+
+Foo heading
+Bar paragraph follows the heading.
+First line of a paragraph
+second line after a break
+third line after another
+White space inside a block is collapsed, entities & <decoded> — 中文 here.
+First list item text
+Second list item text
+Nested list item text
+Country name	Capital city
+France	Paris, on the Seine
+  int main(void)
+  {
+	return 0;
+  }
+A closing paragraph that is long enough to be kept.
+EOF
+	# in the record, the TAB between cells and in <pre> is escaped
+	htmltext "$D/blocks.html" | grep -q 'Country name\\tCapital city\\nFrance\\tParis'
+}
+
+@test "htmltext: step 8: headings are kept from 2 characters, other blocks from 10, counted in characters" {
+	plain "$D/short-headings.html"
+	assert_output - <<-'EOF'
+	Short headings
+
+	Headings of two to four characters are kept, other blocks need ten.
+	处理流程
+	先修编码，再保结构，然后才谈打分。
+	Why
+	A length threshold meant for noise must not drop headings.
+	引言
+	Ten chars!
+	中文十个字符正好够了
+	EOF
+}
+
+# --- step 2: malformed markup ------------------------------------------------------
+
+@test "htmltext: step 2: unclosed <p>, unquoted attributes, stray and misnested tags" {
+	cat > bad.html <<-'EOF'
+	<html><head><title>Malformed</head>
+	<body><div class=nav><a href=/>Home</a> <a href=/news>News</a></div>
+	<div class=post-content><h1>Malformed markup</h1>
+	<p>The first paragraph is never closed
+	<p>Nor is the second one, <b>and its bold <i>runs</b> into italics</i> here.
+	</span></td><p>Stray end tags are ignored by the parser.
+	<div id=sidebar><p>Sidebar text that is long enough to count.</div>
+	</body>
+	EOF
+	plain bad.html
+	assert_output - <<-'EOF'
+	Malformed markup
+
+	The first paragraph is never closed
+	Nor is the second one, and its bold runs into italics here.
+	Stray end tags are ignored by the parser.
+	EOF
+}
+
+# --- step 3: hard noise ------------------------------------------------------------
+
+@test "htmltext: step 3: script, style, hidden elements and the like are never text" {
+	plain "$D/noise.html"
+	assert_output - <<-'EOF'
+	Hard noise
+
+	Only this paragraph and the next one are text, everything else is noise.
+	The second text paragraph, whose style does not hide it.
+	EOF
+	run htmltext --meta "$D/noise.html"
+	assert_equal "$(cut -f6 <<< "$output")" 13
+}
+
+# --- step 4: structural noise ------------------------------------------------------
+
+@test "htmltext: step 4: nav, aside, footer, form, roles and noise words in names, matched as whole words" {
+	plain "$D/structural.html"
+	assert_output - <<-'EOF'
+	Structural noise
+
+	The article is here, between the page's navigation, sidebars and footers.
+	The download section is text: ad is not a word of download.
+	A second paragraph of the article closes it.
+	A paragraph with a link inside it is text.
+	EOF
+}
+
+@test "htmltext: step 4: the thin shell: an article inside an unclosed class=header, a page inside a form" {
+	plain "$D/missing-div.html"
+	assert_output - <<-'EOF'
+	The article that ended up inside the header
+
+	One closing tag too few, and browsers and parsers alike put the rest of the page inside the header.
+	Why it hurts
+	Pruning by class name would then delete the article together with the navigation around it.
+	Thin-shell protection keeps the container that holds the article, and prunes only what is inside.
+	EOF
+	plain "$D/aspnet-form.html"
+	assert_output - <<-'EOF'
+	Whole page in a form
+
+	ASP.NET wraps the whole body in one form element, and forms are noise.
+	The form holds the article, so it is the thin shell and is not pruned.
+	Its navigation is pruned all the same, as a block of links.
+	EOF
+}
+
+# --- step 5: link density ----------------------------------------------------------
+
+@test "htmltext: step 5: a menu with more text than the article, and no name, is a block of links" {
+	plain "$D/nav-longer.html"
+	assert_output - <<-'EOF'
+	Two paragraphs behind a menu
+
+	The menu above has eighty links and far more text than this article, but nearly all of it is link text.
+	Link density tells them apart where class names say nothing at all.
+	EOF
+}
+
+# --- steps 6 and 7: the content ----------------------------------------------------
+
+@test "htmltext: step 6: comments longer than the article; article and main preferred; a table layout" {
+	plain "$D/long-comments.html"
+	assert_output - <<-'EOF'
+	A short article with a long discussion
+
+	This article is short: three paragraphs, while the discussion under it runs to thirty comments and several times its length.
+	Taking the longest block of text would pick the discussion, and the seed measured exactly that failure on its corpus.
+	Paragraphs that sit together in one container are the article; comments each sit in their own.
+	EOF
+	plain "$D/semantic.html"
+	assert_output - <<-'EOF'
+	The main article
+
+	A summary paragraph introduces the article under its headline.
+	The article element holds the text, and the page says so in its own markup.
+	Its header, inside the article, is the article's own and not the page's banner.
+	EOF
+	plain "$D/layout-table.html"
+	assert_output - <<-'EOF'
+	An old table layout
+
+	Pages of the nineties put everything in tables: the menu in one cell, the text in another.
+	The cell that holds the paragraphs is the content, its neighbours are not.
+	Café crème costs three euros – or did.
+	EOF
+}
+
+@test "htmltext: step 7: a story cut into chunks of the same class is one text" {
+	plain "$D/split-article.html"
+	assert_output - <<-'EOF'
+	A story cut into chunks
+
+	The first chunk of the story holds two paragraphs of text, as news sites do.
+	It is followed by an advertisement and then by the next chunk of the story.
+	The second chunk continues the story with more text of the same kind.
+	Each chunk sits in a wrapper of the same class as the others.
+	A third paragraph makes this chunk the best single container.
+	The third chunk closes the story, and all three belong to the text.
+	EOF
+}
+
+# --- step 1: encodings -------------------------------------------------------------
+
+@test "htmltext: step 1: every encoding route gives the same text (--meta says which)" {
+	src=$D/zh-article.html
+	iconv -f UTF-8 -t GBK "$src" > gbk-none.html
+	sed 's/<head>/<head><meta charset="gb2312">/' "$src" | iconv -f UTF-8 -t GBK > gbk-meta.html
+	sed 's/<head>/<head><meta http-equiv="Content-Type" content="text\/html; charset=x-gbk">/' "$src" |
+	    iconv -f UTF-8 -t GBK > gbk-equiv.html
+	sed 's/<head>/<head><meta charset="gb2312">/' "$src" > utf8-says-gb2312.html
+	{ printf '\357\273\277'; cat "$src"; } > utf8-bom.html
+	{ printf '\377\376'; iconv -f UTF-8 -t UTF-16LE "$src"; } > utf16le.html
+	{ printf '\376\377'; iconv -f UTF-8 -t UTF-16BE "$src"; } > utf16be.html
+	sed 's/<head>/<head><meta charset="utf-8">/' "$src" | iconv -f UTF-8 -t GB18030 > gbk-says-utf8.html
+	run --separate-stderr htmltext --meta "$src" gbk-none.html gbk-meta.html gbk-equiv.html \
+	    utf8-says-gb2312.html utf8-bom.html utf16le.html utf16be.html gbk-says-utf8.html
+	assert_success
+	assert_equal "$stderr" ""
+	run bash -c 'cut -f1,3,4 <<< "$1"' _ "$output"
+	assert_output - <<-EOF
+	$src	UTF-8	utf8
+	gbk-none.html	gb18030	detector
+	gbk-meta.html	GBK	meta
+	gbk-equiv.html	GBK	meta
+	utf8-says-gb2312.html	UTF-8	utf8
+	utf8-bom.html	UTF-8	bom
+	utf16le.html	UTF-16LE	bom
+	utf16be.html	UTF-16BE	bom
+	gbk-says-utf8.html	gb18030	detector
+	EOF
+	htmltext --meta "$src" gbk-none.html gbk-meta.html gbk-equiv.html utf8-says-gb2312.html \
+	    utf8-bom.html utf16le.html utf16be.html gbk-says-utf8.html | cut -f2,5- | sort -u > texts
+	assert_equal "$(wc -l < texts)" 1
+	grep -q '^网页正文抽取的八个步骤	167	5	抓网页正文这件事' texts
+	run grep -c $'\xef\xbf\xbd' texts
+	assert_output 0
+}
+
+@test "htmltext: step 1: labels the WHATWG way: latin1 is windows-1252, a declaration lies less than bytes" {
+	printf '<meta charset="latin1"><p>Caf\351 cr\350me for \200 3, na\357vely written.</p>' > latin1.html
+	printf '<meta http-equiv=content-type content="text/html;charset=Shift_JIS"><p>\223\372\226\173\214\352\202\314\203\145\203\114\203\130\203\147\202\305\202\267\201\102</p>' > sjis.html
+	printf '<p>plain ASCII text and nothing else at all</p>' > ascii.html
+	printf '<meta charset="windows-1251"><p>plain ASCII text with a declaration</p>' > ascii1251.html
+	run --separate-stderr htmltext --meta latin1.html sjis.html ascii.html ascii1251.html
+	assert_success
+	assert_output - <<-'EOF'
+	latin1.html		windows-1252	meta	36	0	Café crème for € 3, naïvely written.
+	sjis.html		Shift_JIS	meta	11	0	日本語のテキストです。
+	ascii.html		UTF-8	utf8	40	0	plain ASCII text and nothing else at all
+	ascii1251.html		windows-1251	meta	35	0	plain ASCII text with a declaration
+	EOF
+}
+
+@test "htmltext: step 1: the fallback: nothing decides, GB18030 decodes" {
+	# a stray ESC: not ASCII, not UTF-8 text, no declaration, and the
+	# detector has nothing to go on
+	printf '<p>some text here \033 and more text</p>' > esc.html
+	run --separate-stderr htmltext --meta esc.html
+	assert_success
+	assert_output 'esc.html		gb18030	fallback	28	0	some text here and more text'
+}
+
+@test "htmltext: step 1: output is valid UTF-8 whatever comes in, never a storm of U+FFFD" {
+	# invalid UTF-8, NUL and control bytes, C1 controls, lone surrogates as
+	# entities, CRLF line ends, no final newline
+	printf '<p>ok \377 bad\r\n byte \0 nul \001\002 ctl \302\205 nel \302\220 c1 &#xD800; &#0; &#x1F600; end of the line</p>\r\n<p>second' > ugly.html
+	# bytes that no declaration and no detector make sense of
+	head -c 3000 /dev/zero | tr '\0' '\201' > storm.html
+	run --separate-stderr htmltext ugly.html storm.html
+	assert_success
+	assert_equal "$stderr" ""
+	iconv -f UTF-8 -t UTF-8 <<< "$output" > /dev/null
+	run bash -c 'htmltext --plain ugly.html storm.html | LC_ALL=C tr -d "\n\t" | LC_ALL=C grep -c "[[:cntrl:]]"'
+	assert_output 0
+	run bash -c 'htmltext storm.html | grep -o $'"'"'\xef\xbf\xbd'"'"' | wc -l'
+	assert_output 0
+}
+
+# --- the title ---------------------------------------------------------------------
+
+@test "htmltext: title: the first h1 of the text, else the one before it, else <title>, else the URL" {
+	printf '<title>T - Site</title><header><h1>Site logo</h1></header><div><h1>In the text</h1><p>Paragraph of text that is long enough.</p><h1>Second h1</h1></div>' > in-text.html
+	printf '<title>T - Site</title><nav><h1>Site logo</h1></nav><h1>Before the text</h1><div><p>Paragraph of text that is long enough.</p><p>Another paragraph of text, long enough.</p></div>' > before.html
+	printf '<title>The  &lt;title&gt; | Site</title><nav><h1>Site logo</h1></nav><p>Paragraph of text that is long enough.</p>' > title.html
+	printf '<p>Paragraph of text that is long enough.</p>' > none.html
+	printf '<title>Repeated headline</title><div><p>Repeated headline</p><p>Paragraph of text that is long enough.</p></div>' > repeat.html
+	run --separate-stderr htmltext in-text.html before.html title.html none.html repeat.html
+	assert_success
+	assert_output - <<-'EOF'
+	in-text.html	In the text	Paragraph of text that is long enough.\nSecond h1
+	before.html	Before the text	Paragraph of text that is long enough.\nAnother paragraph of text, long enough.
+	title.html	The <title> | Site	Paragraph of text that is long enough.
+	none.html		Paragraph of text that is long enough.
+	repeat.html	Repeated headline	Paragraph of text that is long enough.
+	EOF
+	run htmltext --strip-site title.html
+	assert_output 'title.html	The <title>	Paragraph of text that is long enough.'
+	run htmltext -u 'https://example.com/2024/my-first_post%C3%A9.html?x=1#y' none.html
+	assert_output 'https://example.com/2024/my-first_post%C3%A9.html?x=1#y	my first posté	Paragraph of text that is long enough.'
+	run htmltext -u 'https://example.com/blog/a-b-c/' none.html
+	assert_output 'https://example.com/blog/a-b-c/	a b c	Paragraph of text that is long enough.'
+	run htmltext -u 'https://example.com/' none.html
+	assert_output 'https://example.com/		Paragraph of text that is long enough.'
+}
+
+# --- output modes ------------------------------------------------------------------
+
+@test "htmltext: --plain: title, blank line, text; ==> ID <== before each of several" {
+	printf '<h1>One</h1><p>First document text here.</p>' > 1.html
+	printf '<h1>Two</h1><p>Second document text here.</p>' > 2.html
+	htmltext --plain 1.html > out
+	assert_bytes out 'One\n\nFirst document text here.\n'
+	htmltext --plain 1.html 2.html > out
+	assert_bytes out '==> 1.html <==\nOne\n\nFirst document text here.\n\n==> 2.html <==\nTwo\n\nSecond document text here.\n'
+}
+
+@test "htmltext: --meta: ENCODING METHOD CHARS PRUNED before the text" {
+	run htmltext --meta "$D/missing-div.html"
+	assert_success
+	assert_output "$D/missing-div.html	The article that ended up inside the header	UTF-8	meta	302	4	One closing tag too few, and browsers and parsers alike put the rest of the page inside the header.\\nWhy it hurts\\nPruning by class name would then delete the article together with the navigation around it.\\nThin-shell protection keeps the container that holds the article, and prunes only what is inside."
+}
+
+# --- documents that are not pages ----------------------------------------------------
+
+@test "htmltext: an empty page is a record with empty fields" {
+	: > empty.html
+	printf '<html><body>   </body></html>' > blank.html
+	htmltext empty.html blank.html > out
+	assert_bytes out 'empty.html\t\t\nblank.html\t\t\n'
+	htmltext --meta empty.html > out
+	assert_bytes out 'empty.html\t\tUTF-8\tutf8\t0\t0\t\n'
+}
+
+@test "htmltext: binary content is rejected: reported, --rejects gets ID TAB REASON, status 1" {
+	head -c 8192 /dev/urandom > random.bin
+	printf '%%PDF-1.7\n%%\342\343\317\323\n1 0 obj << /Type /Catalog >>\nendobj\n' > doc.pdf
+	{ printf '<p>'; head -c 600 /dev/zero; printf 'text</p>'; } > nul.html
+	printf '<p>A page with a paragraph of text that is long enough.</p>' > good.html
+	run --separate-stderr htmltext --rejects rej random.bin good.html doc.pdf nul.html
+	assert_failure 1
+	assert_output 'good.html		A page with a paragraph of text that is long enough.'
+	assert_equal "$stderr" "htmltext: random.bin: binary content (control characters)
+htmltext: doc.pdf: binary content (a PDF file)
+htmltext: nul.html: binary content (control characters)"
+	assert_bytes rej 'random.bin\tbinary content (control characters)\ndoc.pdf\tbinary content (a PDF file)\nnul.html\tbinary content (control characters)\n'
+	# -u names the ID in --rejects; -q says nothing
+	run --separate-stderr htmltext -q -u http://x/y --rejects rej doc.pdf
+	assert_failure 1
+	assert_equal "$stderr" ""
+	assert_bytes rej 'http://x/y\tbinary content (a PDF file)\n'
+}
+
+@test "htmltext: --max-bytes: a larger document is rejected, not parsed; from a file or a pipe" {
+	printf '<p>%s</p>' "$(head -c 3000 /dev/zero | tr '\0' a)" > big.html
+	printf '<p>small page of text, long enough</p>' > small.html
+	run --separate-stderr htmltext --max-bytes 2k big.html small.html
+	assert_failure 1
+	assert_output 'small.html		small page of text, long enough'
+	assert_equal "$stderr" "htmltext: big.html: larger than --max-bytes (2048 bytes)"
+	run --separate-stderr bash -c 'cat big.html | htmltext --max-bytes 2k'
+	assert_failure 1
+	assert_equal "$stderr" "htmltext: -: larger than --max-bytes (2048 bytes)"
+	run htmltext --max-bytes 3007 big.html
+	assert_success
+}
+
+@test "htmltext: an unreadable input is trouble (status 2); the others are still done" {
+	printf '<p>A page with a paragraph of text that is long enough.</p>' > good.html
+	mkdir dir
+	run --separate-stderr htmltext missing.html good.html dir
+	assert_failure 2
+	assert_output 'good.html		A page with a paragraph of text that is long enough.'
+	assert_equal "$stderr" "htmltext: missing.html: No such file or directory
+htmltext: dir: read error: Is a directory"
+}
+
+@test "htmltext: usage errors" {
+	PROG=htmltext
+	run --separate-stderr htmltext -u http://x/ a.html b.html
+	assert_usage_error "-u names the URL of one document, and 2 files were given"
+	run --separate-stderr htmltext --plain --meta a.html
+	assert_usage_error "--plain and --meta cannot be combined"
+	run --separate-stderr htmltext --max-bytes 0 a.html
+	assert_usage_error "--max-bytes: must be from 1 to 512M"
+	run --separate-stderr htmltext --max-bytes 1G a.html
+	assert_usage_error "--max-bytes: must be from 1 to 512M"
+	run --separate-stderr htmltext --max-bytes 12x a.html
+	assert_usage_error "--max-bytes: '12x' is not a size (a number of bytes, or with k, M or G)"
+	run --separate-stderr htmltext --max-record 1 a.html
+	assert_failure 2
+	assert_output ''
+	assert_equal "${stderr##*$'\n'}" "Try 'htmltext --help' for more information."
+}
+
+@test "htmltext: --help, --version, -v summary" {
+	run htmltext --help
+	assert_success
+	assert_line --index 0 'Usage: htmltext [-u URL] [--plain | --meta] [--strip-site] [options] [file ...]'
+	run htmltext --version
+	assert_success
+	assert_line --index 0 'htmltext (crawlutils) 0.1.0'
+	assert_line --partial 'libxml2 '
+	printf '<p>A page with a paragraph of text that is long enough.</p>' > good.html
+	printf '\0\0\0\0\0\0\0\0\0\0' > bad.html
+	run --separate-stderr htmltext -v good.html bad.html
+	assert_failure 1
+	assert_equal "${stderr##*$'\n'}" "htmltext: documents: 2 read, 1 written, 1 rejected"
+}
+
+@test "htmltext: write errors are fatal; a closed pipe is quiet" {
+	run --separate-stderr bash -c "htmltext '$D/zh-article.html' > /dev/full"
+	assert_failure 2
+	assert_equal "$stderr" "htmltext: write error: No space left on device"
+	run --separate-stderr bash -c "htmltext $(printf "'$D/blocks.html' %.0s" $(seq 300)) | head -1 | cut -f1"
+	assert_success
+	assert_output "$D/blocks.html"
+	assert_equal "$stderr" ""
+}
+
+@test "htmltext: markup errors are recovered from silently; 10,000 nested divs keep their text" {
+	# (one printf each: a loop of 10,000 is slow under bats's trace)
+	{ printf '<html><body><p <p>stray</span> <b><i>unclosed'; printf '<div>%.0s' $(seq 10000)
+	  printf '<p>The text at the bottom of ten thousand elements.<p>And a second paragraph down there.'
+	  printf '</div>%.0s' $(seq 10000); printf '</td></html></html>'; } > deep.html
+	run --separate-stderr htmltext deep.html
+	assert_success
+	assert_equal "$stderr" ""
+	assert_output 'deep.html		stray unclosed\nThe text at the bottom of ten thousand elements.\nAnd a second paragraph down there.'
+}
+
+# --- quality -------------------------------------------------------------------------
+
+@test "htmltext: the seed's corpus design: F1 >= 99.5% and lines >= 99% in every group, no U+FFFD, no script text" {
+	mkdir gen
+	"$BENCH/htmlgen" gen 1
+	htmltext gen/*.html > out.tsv
+	"$BENCH/htmlscore" lines -x '本文由示例社区原创发布' out.tsv > score
+	assert_equal "$(wc -l < score)" 9
+	run awk '$5 < 0.995 || $7 < 0.995 || $9 < 0.995 || $11 < 0.99 || $13 != 0 || $15 != 0' score
+	assert_output ''
+}
+
+@test "htmltext: Readability's pages: shingle F1 above its floor on each" {
+	htmltext "$D"/readability/*/source.html > out.tsv
+	"$BENCH/htmlscore" shingle -v out.tsv > score
+	# the floors are today's figures less 0.02: a drop is a regression
+	run awk 'BEGIN {
+	    f["001"] = 0.96; f["ars-1"] = 0.98; f["daringfireball-1"] = 0.89;
+	    f["ehow-2"] = 0.97; f["herald-sun-1"] = 0.94; f["hidden-nodes"] = 0.98;
+	    f["keep-tabular-data"] = 0.97; f["qq"] = 0.80; f["replace-brs"] = 0.92;
+	    f["tumblr"] = 0.98; f["v8-blog"] = 0.97 }
+	    $1 in f { seen++; if ($7 < f[$1]) print $1, $7, "below", f[$1] }
+	    END { if (seen != 11) print "pages scored:", seen }' score
+	assert_output ''
+}
