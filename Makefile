@@ -23,7 +23,7 @@ WARN     = -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
 ALL_CPPFLAGS = -Icommon -DCRAWLUTILS_VERSION='"$(VERSION)"' $(PKG_CFLAGS) $(CPPFLAGS)
 ALL_CFLAGS   = -std=c17 $(WARN) $(SANFLAGS) $(CFLAGS)
 ALL_LDFLAGS  = $(SANFLAGS) $(LDFLAGS)
-LIBS_ALL     = $(PKG_LIBS) $(LIBS)
+LIBS_ALL     = $(PKG_LIBS) -lm $(LIBS)
 
 PROGS    = $(patsubst cmd/%.c,%,$(wildcard cmd/*.c))
 COMMON   = $(patsubst %.c,$(O)/%.o,$(wildcard common/*.c))

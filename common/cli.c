@@ -177,3 +177,27 @@ cli_size(const char *opt, const char *arg)
 	cli_usage_error("%s: '%s' is not a size (a number of bytes, or with "
 	    "k, M or G)", opt, arg);
 }
+
+unsigned long long
+cli_count(const char *opt, const char *arg, unsigned long long max)
+{
+	char *end;
+	unsigned long long v, mult = 1;
+
+	errno = 0;
+	if (arg[0] >= '0' && arg[0] <= '9') {
+		v = strtoull(arg, &end, 10);
+		if (end[0] != '\0' && end[1] == '\0') {
+			switch (end[0]) {
+			case 'k': case 'K':	mult = 1000; end++; break;
+			case 'm': case 'M':	mult = 1000000; end++; break;
+			case 'g': case 'G':	mult = 1000000000; end++; break;
+			}
+		}
+		if (*end == '\0' && errno != ERANGE && v >= 1 &&
+		    v <= max / mult)
+			return v * mult;
+	}
+	cli_usage_error("%s: '%s' is not a count from 1 to %llu (k, M and G "
+	    "stand for 10^3, 10^6 and 10^9)", opt, arg, max);
+}
