@@ -69,6 +69,11 @@ $(O)/tests/unit: $(O)/tests/unit.o $(O)/libcommon.a
 $(O)/fuzz/%-replay: $(O)/fuzz/%.o $(O)/fuzz/replay.o $(O)/libcommon.a
 	$(CC) $(ALL_LDFLAGS) -o $@ $< $(O)/fuzz/replay.o $(O)/libcommon.a $(LIBS_ALL)
 
+# Input generators and helpers for the benchmarks and slow tests: each
+# bench/NAME.c is a program.  (Defined before check-slow, whose
+# prerequisites are expanded where the rule is read.)
+BENCH_TOOLS = $(patsubst bench/%.c,$(O)/bench/%,$(wildcard bench/*.c))
+
 CHECK_DEPS = $(BINS) $(O)/tests/unit $(patsubst %,$(O)/fuzz/%-replay,$(FUZZERS))
 
 check: $(CHECK_DEPS)
@@ -79,10 +84,7 @@ check-slow: $(BINS) $(BENCH_TOOLS)
 	@sh mk/deps.sh test
 	@CRAWLUTILS_SLOW=1 tests/run $(O) tests/slow
 
-# Input generators and helpers for the benchmarks and slow tests: each
-# bench/NAME.c is a program; `make bench BENCH="a b"` runs some sections.
-BENCH_TOOLS = $(patsubst bench/%.c,$(O)/bench/%,$(wildcard bench/*.c))
-
+# `make bench BENCH="a b"` runs some sections.
 bench: $(BINS) $(BENCH_TOOLS)
 	@sh mk/deps.sh bench
 	@bench/run $(O) $(BENCH)

@@ -213,23 +213,45 @@ save_state(void)
 	return 0;
 }
 
+/* n bytes for a person: "512 bytes", "11.4 MiB". */
+static const char *
+human(double n, char *buf, size_t cap)
+{
+	static const char *unit[] = { "KiB", "MiB", "GiB", "TiB" };
+	int u = -1;
+
+	if (n < 1024) {
+		snprintf(buf, cap, "%.0f bytes", n);
+		return buf;
+	}
+	while (n >= 1024 && u < 3) {
+		n /= 1024;
+		u++;
+	}
+	snprintf(buf, cap, "%.1f %s", n, unit[u]);
+	return buf;
+}
+
 static void
 report(uintmax_t nnew, uintmax_t ndup)
 {
+	char mem[32];
+
 	diag_warn("keys: %ju read, %ju new, %ju seen before", nnew + ndup,
 	    nnew, ndup);
 	if (st.kind == SEENSTATE_EXACT) {
-		size_t mem = keyset_memory(&st.exact);
+		size_t size = keyset_memory(&st.exact);
 
-		diag_warn("exact set: %zu keys, %.1f MiB, %.1f bytes a key",
-		    st.exact.count, (double)mem / 1048576, st.exact.count ?
-		    (double)mem / (double)st.exact.count : 0.0);
+		diag_warn("exact set: %zu keys in %s, %.1f bytes a key",
+		    st.exact.count, human((double)size, mem, sizeof mem),
+		    st.exact.count ? (double)size / (double)st.exact.count :
+		    0.0);
 		return;
 	}
-	diag_warn("Bloom filter: %llu bits (%.1f MiB), %u probes, %llu keys "
+	diag_warn("Bloom filter: %llu bits (%s), %u probes, %llu keys "
 	    "of the %llu it was sized for, fill %.3g, false-positive rate "
 	    "now %.3g%s", (unsigned long long)st.bloom.m,
-	    (double)st.bloom.m / 8 / 1048576, st.bloom.k,
+	    human((double)(st.bloom.m / 8), mem, sizeof mem), st.bloom.k,
 	    (unsigned long long)st.bloom.count,
 	    (unsigned long long)st.bloom.capacity,
 	    (double)bloom_popcount(&st.bloom) / (double)st.bloom.m,
