@@ -133,25 +133,30 @@ hash(const struct keyset *ks, const void *key, size_t len)
 	return XXH3_64bits_withSeed(key, len, ks->seed);
 }
 
+/* Double the table, and index again the keys in arena[0..end).  The
+ * arena is walked in order rather than the old table, so its bytes are
+ * read as a stream instead of at random. */
 static void
-grow(struct keyset *ks)
+grow(struct keyset *ks, size_t end)
 {
-	uint64_t *old = ks->slots;
-	size_t nold = ks->nslots;
+	size_t off = 0, mask;
 
-	if (nold > SIZE_MAX / 2 / sizeof *old)
+	if (ks->nslots > SIZE_MAX / 2 / sizeof *ks->slots)
 		diag_fatal("out of memory");
-	alloc_slots(ks, nold * 2);
-	for (size_t i = 0; i < nold; i++) {
-		const unsigned char *k;
-		size_t klen;
+	free(ks->slots);
+	alloc_slots(ks, ks->nslots * 2);
+	mask = ks->nslots - 1;
+	while (off < end) {
+		size_t klen, i;
+		const unsigned char *k = entry(ks, off, &klen);
+		uint64_t h = hash(ks, k, klen);
 
-		if (old[i] == 0)
-			continue;
-		k = entry(ks, (old[i] & OFF_MASK) - 1, &klen);
-		*find(ks, k, klen, hash(ks, k, klen)) = old[i];
+		/* the keys are distinct: the first empty slot is theirs */
+		for (i = (size_t)h & mask; ks->slots[i] != 0; i = (i + 1) & mask)
+			;
+		ks->slots[i] = (h >> OFF_BITS << OFF_BITS) | (off + 1);
+		off = (size_t)(k - ks->arena) + klen;
 	}
-	free(old);
 }
 
 static bool
@@ -183,7 +188,7 @@ keyset_add(struct keyset *ks, const void *key, size_t len)
 	*slot = (h >> OFF_BITS << OFF_BITS) | (off + 1);
 	ks->count++;
 	if (full(ks))
-		grow(ks);
+		grow(ks, ks->len);
 	return true;
 }
 
@@ -233,9 +238,9 @@ keyset_adopt(struct keyset *ks, unsigned char *p, size_t n, char *err,
 		}
 		*slot = (h >> OFF_BITS << OFF_BITS) | (off + 1);
 		ks->count++;
-		if (full(ks))
-			grow(ks);
 		off += nh + (size_t)klen;
+		if (full(ks))
+			grow(ks, off);
 	}
 	return true;
 bad:
