@@ -155,7 +155,8 @@ lock_state(void)
 		fd = file_lock(lock, true);
 	}
 	if (fd < 0)
-		diag_fatal("%s: cannot lock: %s", lock, strerror(errno));
+		diag_fatal("%s: cannot lock %s: %s", state_arg, lock,
+		    strerror(errno));
 	free(lock);
 }
 
@@ -277,9 +278,7 @@ main(int argc, char *argv[])
 			dups = true;
 			break;
 		case 'f':
-			if (!field_parse(optarg, NULL, &field))
-				cli_usage_error("-f: '%s' is not a field number "
-				    "(1 is the first, -1 the last)", optarg);
+			field = cli_field(optarg);
 			break;
 		case 'n':
 			capacity = cli_count("-n", optarg, MAX_CAPACITY);

@@ -78,9 +78,7 @@ main(int argc, char *argv[])
 			add = true;
 			break;
 		case 'f':
-			if (!field_parse(optarg, NULL, &field))
-				cli_usage_error("-f: '%s' is not a field number "
-				    "(1 is the first, -1 the last)", optarg);
+			field = cli_field(optarg);
 			break;
 		case OPT_RAW:
 			raw = true;

@@ -72,5 +72,8 @@ size_t cli_size(const char *opt, const char *arg);
  * (powers of 1000: 10M is ten million). */
 unsigned long long cli_count(const char *opt, const char *arg,
     unsigned long long max);
+/* A field number for -f (1 the first, -1 the last); a usage error if
+ * it is not one. */
+int cli_field(const char *arg);
 
 #endif

@@ -398,44 +398,33 @@ status 2"
 }
 
 @test "seen: usage errors: bad -n, -p and -f; -p with --exact; --no-wait without --state" {
-	run bash -c 'for opts in "-n 0" "-n x" "-n 1.5M" "-n 1001G" "-n -1" "-p 0" "-p 1" "-p 0.6" "-p x" "-p 1e-13" "-p 0.01x" "-p -0.1" "-f 0" "-f x" "--exact -p 0.01" "--no-wait" "--state="; do
-		seen $opts < /dev/null; echo "status $?"; done 2>&1'
-	try="Try 'seen --help' for more information.
-status 2"
-	assert_output "seen: -n: '0' is not a count from 1 to 1000000000000 (k, M and G stand for 10^3, 10^6 and 10^9)
-$try
-seen: -n: 'x' is not a count from 1 to 1000000000000 (k, M and G stand for 10^3, 10^6 and 10^9)
-$try
-seen: -n: '1.5M' is not a count from 1 to 1000000000000 (k, M and G stand for 10^3, 10^6 and 10^9)
-$try
-seen: -n: '1001G' is not a count from 1 to 1000000000000 (k, M and G stand for 10^3, 10^6 and 10^9)
-$try
-seen: -n: '-1' is not a count from 1 to 1000000000000 (k, M and G stand for 10^3, 10^6 and 10^9)
-$try
-seen: -p: '0' is not a rate from 1e-12 to 0.5
-$try
-seen: -p: '1' is not a rate from 1e-12 to 0.5
-$try
-seen: -p: '0.6' is not a rate from 1e-12 to 0.5
-$try
-seen: -p: 'x' is not a rate from 1e-12 to 0.5
-$try
-seen: -p: '1e-13' is not a rate from 1e-12 to 0.5
-$try
-seen: -p: '0.01x' is not a rate from 1e-12 to 0.5
-$try
-seen: -p: '-0.1' is not a rate from 1e-12 to 0.5
-$try
-seen: -f: '0' is not a field number (1 is the first, -1 the last)
-$try
-seen: -f: 'x' is not a field number (1 is the first, -1 the last)
-$try
-seen: -p does not apply to --exact, which has no false positives
-$try
-seen: --no-wait works only with --state
-$try
-seen: --state: the file name is empty
-$try"
+	count="is not a count from 1 to 1000000000000 (k, M and G stand for 10^3, 10^6 and 10^9)"
+	rate="is not a rate from 1e-12 to 0.5"
+	field="is not a field number (1 is the first, -1 the last)"
+	# OPTIONS|MESSAGE
+	cases=(
+	    "-n 0|-n: '0' $count" "-n x|-n: 'x' $count" "-n 1.5M|-n: '1.5M' $count"
+	    "-n 1001G|-n: '1001G' $count" "-n -1|-n: '-1' $count"
+	    "-p 0|-p: '0' $rate" "-p 1|-p: '1' $rate" "-p 0.6|-p: '0.6' $rate"
+	    "-p x|-p: 'x' $rate" "-p 1e-13|-p: '1e-13' $rate"
+	    "-p 0.01x|-p: '0.01x' $rate" "-p -0.1|-p: '-0.1' $rate"
+	    "-f 0|-f: '0' $field" "-f x|-f: 'x' $field"
+	    "--exact -p 0.01|-p does not apply to --exact, which has no false positives"
+	    "--no-wait|--no-wait works only with --state"
+	    "--state=|--state: the file name is empty"
+	)
+	want=""
+	for c in "${cases[@]}"; do
+		# shellcheck disable=SC2086
+		run --separate-stderr seen ${c%%|*} < /dev/null
+		want+="seen ${c%%|*}: status 2: seen: ${c#*|}
+Try 'seen --help' for more information.
+"
+		got+="seen ${c%%|*}: status $status: $stderr
+"
+		assert_output ''
+	done
+	assert_equal "$got" "$want"
 	run --separate-stderr seen --bogus
 	assert_failure 2
 	assert_equal "$stderr" "seen: unrecognized option '--bogus'
@@ -444,33 +433,10 @@ Try 'seen --help' for more information."
 
 # --- the false-positive rate ------------------------------------------------------
 
-# fp_check N P M K: fill a state file sized for N keys at rate P (which
-# makes M bits and K probes) with N distinct keys, then run N other keys
-# against it with -d.  The keys taken for seen ones in each run, all false
-# positives, must number within 20% of what the Bloom filter formula
-# (1 - e^(-K*i/M))^K, summed over the keys i already added, expects.
-# (Both runs add their keys as they go, so the rate rises from 0 to P in
-# the first and from P on in the second; tests/unit.c measures the rate at
-# capacity itself on 10^6 keys, tests/slow/seen.bats this on 10^6 keys.)
-fp_check() {
-	local n=$1 p=$2 m=$3 k=$4 fill query
-	seq -f 'https://example.com/k%.0f' 1 "$n" > keys
-	seq -f 'https://example.com/q%.0f' 1 "$n" > other
-	fill=$(seen -q -n "$n" -p "$p" --state s < keys | wc -l)
-	fill=$((n - fill))
-	query=$(seen -q -d --state s < other | wc -l)
-	run awk -v n="$n" -v m="$m" -v k="$k" -v fill="$fill" -v query="$query" 'BEGIN {
-		for (i = 0; i < 2 * n; i++) {
-			r = (1 - exp(-k * i / m)) ^ k
-			if (i < n) e1 += r; else e2 += r
-		}
-		ok = fill > 0.8 * e1 && fill < 1.2 * e1 &&
-		    query > 0.8 * e2 && query < 1.2 * e2
-		printf "%s: %d false positives filling (expected %.0f), %d querying (expected %.0f)\n",
-		    ok ? "ok" : "FAIL", fill, e1, query, e2 }'
-	assert_output --regexp '^ok: '
-}
+# fp_check (tests/seen-fp.bash): the false positives of a run filling a
+# filter, and of a run querying it, against the formula.
+load seen-fp
 
 @test "seen: false positives at p = 0.01 on 10^5 keys are as many as the formula says" {
-	fp_check 100000 0.01 958528 7
+	fp_check 100000 0.01 958528 7 0.2
 }

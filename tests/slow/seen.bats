@@ -6,32 +6,15 @@ load ../helper
 
 SEENKEYS="$CRAWLUTILS_BIN/../bench/seenkeys"
 
-# fp_check N P M K: see tests/seen.bats; here within 10%.
-fp_check() {
-	local n=$1 p=$2 m=$3 k=$4 fill query
-	"$SEENKEYS" -u "$n" 0 > keys
-	"$SEENKEYS" -u "$n" "$n" > other
-	fill=$(seen -q -n "$n" -p "$p" --state s < keys | wc -l)
-	fill=$((n - fill))
-	query=$(seen -q -d --state s < other | wc -l)
-	run awk -v n="$n" -v m="$m" -v k="$k" -v fill="$fill" -v query="$query" 'BEGIN {
-		for (i = 0; i < 2 * n; i++) {
-			r = (1 - exp(-k * i / m)) ^ k
-			if (i < n) e1 += r; else e2 += r
-		}
-		ok = fill > 0.9 * e1 && fill < 1.1 * e1 &&
-		    query > 0.9 * e2 && query < 1.1 * e2
-		printf "%s: %d false positives filling (expected %.0f), %d querying (expected %.0f)\n",
-		    ok ? "ok" : "FAIL", fill, e1, query, e2 }'
-	assert_output --regexp '^ok: '
+# fp_check (tests/seen-fp.bash), here within 10%
+load ../seen-fp
+
+@test "seen: false positives at p = 0.01 on 10^6 keys are as many as the formula says" {
+	fp_check 1000000 0.01 9585088 7 0.1
 }
 
-@test "seen: false positives at p = 0.01 on 10^6 URLs are as many as the formula says" {
-	fp_check 1000000 0.01 9585088 7
-}
-
-@test "seen: false positives at p = 0.001 on 10^6 URLs are as many as the formula says" {
-	fp_check 1000000 0.001 14377600 10
+@test "seen: false positives at p = 0.001 on 10^6 keys are as many as the formula says" {
+	fp_check 1000000 0.001 14377600 10 0.1
 }
 
 @test "seen: 5 million URLs in the memory of the filter, whatever the input size" {
