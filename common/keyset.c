@@ -252,5 +252,7 @@ bad:
 size_t
 keyset_memory(const struct keyset *ks)
 {
-	return ks->cap + ks->nslots * sizeof *ks->slots;
+	/* The arena's unused room is address space that realloc has not
+	 * had touched: it takes no memory until keys come. */
+	return ks->len + ks->nslots * sizeof *ks->slots;
 }

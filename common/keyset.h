@@ -39,7 +39,7 @@ bool keyset_contains(const struct keyset *ks, const void *key, size_t len);
 bool keyset_adopt(struct keyset *ks, unsigned char *p, size_t n,
     char *err, size_t errlen);
 
-/* Bytes of memory the set holds: arena and table. */
+/* Bytes of memory the set uses: the keys in the arena, and the table. */
 size_t keyset_memory(const struct keyset *ks);
 
 /* Unsigned LEB128: the bytes of v into out (at most 10); the number of

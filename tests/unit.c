@@ -23,6 +23,8 @@
 
 static int ntest, nfail;
 
+static void ok(int, const char *, ...) __attribute__((format(printf, 2, 3)));
+
 static void
 ok(int cond, const char *fmt, ...)
 {
