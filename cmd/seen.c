@@ -144,7 +144,6 @@ lock_state(void)
 	memcpy(lock + n, ".lock", sizeof ".lock");
 	/* The descriptor stays open, and the lock held, until we exit. */
 	fd = file_lock(lock, false);
-
 	if (fd < 0 && errno == EWOULDBLOCK) {
 		if (nowait)
 			diag_fatal("%s: in use by another run (--no-wait)",

@@ -157,9 +157,8 @@ atomic_replace(const char *path, bool (*writer)(int fd, void *ctx),
 	return e == 0;
 fail:
 	e = errno;
-	if (fd >= 0) {
+	if (fd >= 0)
 		close(fd);
-	}
 	if (tmp_path != NULL)
 		unlink(tmp);
 	tmp_path = NULL;
