@@ -10,6 +10,7 @@
 
 #include <unicode/uchar.h>
 #include <unicode/utf8.h>
+#include <xxhash.h>
 
 #include "bloom.h"
 #include "buf.h"
@@ -578,6 +579,22 @@ state_roundtrip(const struct seenstate *st, struct seenstate *back,
 	return r;
 }
 
+/* Make the checksum of the state file in b right, as seenstate.h says. */
+static void
+fix_checksum(struct buf *b)
+{
+	XXH3_state_t *x = XXH3_createState();
+	uint64_t sum;
+
+	XXH3_64bits_reset(x);
+	XXH3_64bits_update(x, b->p, 56);
+	XXH3_64bits_update(x, b->p + 64, b->len - 64);
+	sum = XXH3_64bits_digest(x);
+	XXH3_freeState(x);
+	for (int i = 0; i < 8; i++)
+		b->p[56 + i] = (char)(sum >> 8 * i);
+}
+
 /* Read the bytes of raw as a state file: the error, or "" if it reads. */
 static const char *
 state_error(const struct buf *raw, char *err, size_t errlen)
@@ -626,7 +643,8 @@ test_seenstate(void)
 	state_error(&bad, err, sizeof err); \
 	ok(strstr(err, want) != NULL, "seenstate: %s: '%s'", #edit, err); \
 	} while (0)
-	STATE_BAD((void)0, "");
+	ok(state_error(&raw, err, sizeof err)[0] == '\0',
+	    "seenstate: the file as written reads without error");
 	STATE_BAD(bad.len = 0, "empty");
 	STATE_BAD(bad.len = 5, "truncated: 5 bytes");
 	STATE_BAD((bad.len = 5, bad.p[1] = 'S'), "not a seen state file");
@@ -643,6 +661,10 @@ test_seenstate(void)
 	STATE_BAD(bad.p[47] = 0x7f, "bad header");
 	STATE_BAD(bad.p[48] = 3, "checksum");
 	STATE_BAD(bad.p[100] ^= 4, "checksum");
+	STATE_BAD((bad.p[48] = 0, fix_checksum(&bad)),
+	    "0 keys cannot have set 14 bits with 7 probes each");
+	STATE_BAD((bad.p[48] = 15, fix_checksum(&bad)),
+	    "15 keys cannot have set 14 bits");
 	seenstate_free(&st);
 
 	st.kind = SEENSTATE_EXACT;
@@ -657,6 +679,11 @@ test_seenstate(void)
 	    "seenstate: an exact set reads back as it was written");
 	seenstate_free(&back);
 	STATE_BAD(bad.p[20] = 1, "bad header for an exact set");
+	/* Inconsistent contents under a right checksum: still errors. */
+	STATE_BAD((bad.p[64 + 4] = 3, memcpy(bad.p + 64 + 5, "one\0", 4),
+	    fix_checksum(&bad)), "key 2, at byte 4 of the keys: a duplicate");
+	STATE_BAD((bad.p[48] = 3, fix_checksum(&bad)),
+	    "2 keys, where the header says 3");
 	STATE_BAD(bad.p[48] = 3, "checksum");
 	seenstate_free(&st);
 	buf_free(&raw);
