@@ -23,12 +23,14 @@ WARN     = -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
 ALL_CPPFLAGS = -Icommon -DCRAWLUTILS_VERSION='"$(VERSION)"' $(PKG_CFLAGS) $(CPPFLAGS)
 ALL_CFLAGS   = -std=c17 $(WARN) $(SANFLAGS) $(CFLAGS)
 ALL_LDFLAGS  = $(SANFLAGS) $(LDFLAGS)
-LIBS_ALL     = $(PKG_LIBS) -lm $(LIBS)
+LIBS_ALL     = $(PKG_LIBS) $(LIBS) -lm
 
 PROGS    = $(patsubst cmd/%.c,%,$(wildcard cmd/*.c))
 COMMON   = $(patsubst %.c,$(O)/%.o,$(wildcard common/*.c))
 FUZZERS  = $(patsubst fuzz/%.c,%,$(filter-out fuzz/replay.c,$(wildcard fuzz/*.c)))
 BINS     = $(addprefix $(O)/bin/,$(PROGS))
+# input generators and helpers for the benchmarks and slow tests
+BENCH_TOOLS = $(patsubst bench/%.c,$(O)/bench/%,$(wildcard bench/*.c))
 MANS     = $(wildcard man/*.1 man/*.7)
 
 # Flags from pkg-config, found once per build directory.  Making the file
@@ -40,6 +42,8 @@ endif
 
 .PHONY: all check check-slow bench lint demo install uninstall clean fuzz fuzz-smoke
 .DELETE_ON_ERROR:
+# keep the objects of chained rules (cmd/%.o, bench/%.o): no rebuild next time
+.SECONDARY:
 
 all: $(BINS)
 
@@ -69,12 +73,9 @@ $(O)/tests/unit: $(O)/tests/unit.o $(O)/libcommon.a
 $(O)/fuzz/%-replay: $(O)/fuzz/%.o $(O)/fuzz/replay.o $(O)/libcommon.a
 	$(CC) $(ALL_LDFLAGS) -o $@ $< $(O)/fuzz/replay.o $(O)/libcommon.a $(LIBS_ALL)
 
-# Input generators and helpers for the benchmarks and slow tests: each
-# bench/NAME.c is a program.  (Defined before check-slow, whose
-# prerequisites are expanded where the rule is read.)
-BENCH_TOOLS = $(patsubst bench/%.c,$(O)/bench/%,$(wildcard bench/*.c))
-
-CHECK_DEPS = $(BINS) $(O)/tests/unit $(patsubst %,$(O)/fuzz/%-replay,$(FUZZERS))
+# the bench tools too: nearpairs' tests use its brute-force reference
+CHECK_DEPS = $(BINS) $(O)/tests/unit $(patsubst %,$(O)/fuzz/%-replay,$(FUZZERS)) \
+             $(BENCH_TOOLS)
 
 check: $(CHECK_DEPS)
 	@sh mk/deps.sh test
@@ -84,7 +85,7 @@ check-slow: $(BINS) $(BENCH_TOOLS)
 	@sh mk/deps.sh test
 	@CRAWLUTILS_SLOW=1 tests/run $(O) tests/slow
 
-# `make bench BENCH="a b"` runs some sections.
+# `make bench BENCH="a b"` runs some sections (bench/a.sh, bench/b.sh).
 bench: $(BINS) $(BENCH_TOOLS)
 	@sh mk/deps.sh bench
 	@bench/run $(O) $(BENCH)

@@ -155,6 +155,17 @@ cli_number(const char *opt, const char *arg, long long min, long long max)
 	return v;
 }
 
+int
+cli_field(const char *arg)
+{
+	int n;
+
+	if (!field_parse(arg, NULL, &n))
+		cli_usage_error("-f: '%s' is not a field number "
+		    "(1 is the first, -1 the last)", arg);
+	return n;
+}
+
 /* A decimal number with an optional k, M or G suffix for unit,
  * unit^2 or unit^3, at most max in all; false if arg is not one. */
 static bool
@@ -202,15 +213,4 @@ cli_count(const char *opt, const char *arg, unsigned long long max)
 		cli_usage_error("%s: '%s' is not a count from 1 to %llu (k, M "
 		    "and G stand for 10^3, 10^6 and 10^9)", opt, arg, max);
 	return v;
-}
-
-int
-cli_field(const char *arg)
-{
-	int n;
-
-	if (!field_parse(arg, NULL, &n))
-		cli_usage_error("-f: '%s' is not a field number (1 is the "
-		    "first, -1 the last)", arg);
-	return n;
 }

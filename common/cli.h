@@ -66,14 +66,13 @@ _Noreturn void cli_version(void);
 /* An integer option argument in [min, max]; a usage error names opt. */
 long long cli_number(const char *opt, const char *arg, long long min,
     long long max);
+/* The field number of -f (1 is the first, -1 the last). */
+int cli_field(const char *arg);
 /* A byte count with an optional k, M or G suffix (powers of 1024). */
 size_t cli_size(const char *opt, const char *arg);
 /* A count of things from 1 to max with an optional k, M or G suffix
  * (powers of 1000: 10M is ten million). */
 unsigned long long cli_count(const char *opt, const char *arg,
     unsigned long long max);
-/* A field number for -f (1 the first, -1 the last); a usage error if
- * it is not one. */
-int cli_field(const char *arg);
 
 #endif

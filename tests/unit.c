@@ -1,6 +1,5 @@
 /* Unit tests for common/: run by `make check` as build/tests/unit.
  * Prints TAP ("ok N - name" / "not ok N - name"). */
-#define _DEFAULT_SOURCE		/* fileno */
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -24,7 +23,8 @@
 
 static int ntest, nfail;
 
-static void ok(int, const char *, ...) __attribute__((format(printf, 2, 3)));
+static void ok(int cond, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
 
 static void
 ok(int cond, const char *fmt, ...)
@@ -557,26 +557,40 @@ test_keyset(void)
 	ADOPT_BAD("\x81\x00", "not well formed");
 }
 
-/* Write st to a file and read it back; the bytes of the file in *raw. */
+/* Read a state file of the bytes of raw (at most a pipe's worth). */
+static bool
+state_parse(const struct buf *raw, struct seenstate *st, char *err,
+    size_t errlen)
+{
+	int fds[2];
+	bool r;
+
+	if (pipe(fds) < 0 || (raw->len &&
+	    write(fds[1], raw->p, raw->len) != (ssize_t)raw->len))
+		abort();
+	close(fds[1]);
+	r = seenstate_read(fds[0], raw->len, st, err, errlen);
+	close(fds[0]);
+	return r;
+}
+
+/* Write st, its bytes into *raw, and read them back into *back. */
 static bool
 state_roundtrip(const struct seenstate *st, struct seenstate *back,
     struct buf *raw, char *err, size_t errlen)
 {
-	FILE *f = tmpfile();
-	bool r;
+	int fds[2];
 	char b[4096];
-	size_t k;
+	ssize_t k;
 
-	if (f == NULL || !seenstate_write(fileno(f), st))
-		return false;
-	lseek(fileno(f), 0, SEEK_SET);
+	if (pipe(fds) < 0 || !seenstate_write(fds[1], st))
+		abort();
+	close(fds[1]);
 	raw->len = 0;
-	while ((k = (size_t)read(fileno(f), b, sizeof b)) > 0 && k <= sizeof b)
-		buf_append(raw, b, k);
-	lseek(fileno(f), 0, SEEK_SET);
-	r = seenstate_read(fileno(f), raw->len, back, err, errlen);
-	fclose(f);
-	return r;
+	while ((k = read(fds[0], b, sizeof b)) > 0)
+		buf_append(raw, b, (size_t)k);
+	close(fds[0]);
+	return state_parse(raw, back, err, errlen);
 }
 
 /* Make the checksum of the state file in b right, as seenstate.h says. */
@@ -599,18 +613,12 @@ fix_checksum(struct buf *b)
 static const char *
 state_error(const struct buf *raw, char *err, size_t errlen)
 {
-	FILE *f = tmpfile();
 	struct seenstate st;
 
-	if (f == NULL || fwrite(raw->p, 1, raw->len, f) != raw->len ||
-	    fflush(f) != 0)
-		abort();
-	lseek(fileno(f), 0, SEEK_SET);
-	if (seenstate_read(fileno(f), raw->len, &st, err, errlen)) {
+	if (state_parse(raw, &st, err, errlen)) {
 		seenstate_free(&st);
 		err[0] = '\0';
 	}
-	fclose(f);
 	return err;
 }
 
