@@ -112,8 +112,12 @@ reader_next(struct reader *r, const char **rec, size_t *len)
 	if (!r->bom_done) {
 		/* A UTF-8 byte order mark marks the encoding of the file;
 		 * it is not part of the first record's first field. */
+		/* Read on only while what came so far could begin one: an
+		 * interactive "x\n" must not wait for a third byte. */
 		r->bom_done = true;
-		while (r->end - r->start < 3 && !r->eof)
+		while (r->end - r->start < 3 && !r->eof &&
+		    (r->end == r->start || memcmp(r->buf + r->start,
+		    "\xef\xbb\xbf", r->end - r->start) == 0))
 			if (fill(r) < 0)
 				return READ_ERROR;
 		if (r->end - r->start >= 3 &&

@@ -433,3 +433,24 @@ sha256text: write error: Bad file descriptor"
 	sha256text -f 1 f1 f2 > out
 	assert_bytes out '%s\tx\n%s\tx\n%s\tx\n' "$(sha a)" "$(sha '\xef\xbb\xbfb')" "$(sha c)"
 }
+
+@test "record: a record is written before the input ends, BOM check or not" {
+	# The byte order mark test must not wait for a third byte that an
+	# interactive writer has not sent yet: "x\n" alone goes out at once.
+	for first in 'x\n' '\xef\n' '\xef\xbb\n'; do
+		rm -f in out
+		mkfifo in
+		sha256text --line-buffered -f 1 < in > out &
+		exec 4> in
+		printf "$first" >&4
+		early=no
+		for _ in $(seq 100); do
+			[ -s out ] && { early=yes; break; }
+			sleep 0.05
+		done
+		exec 4>&-
+		wait
+		assert_equal "$first: $early" "$first: yes"
+		[ "$(wc -l < out)" -eq 1 ]
+	done
+}
