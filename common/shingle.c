@@ -80,6 +80,7 @@ shingle_set(struct shingler *sh, const char *p, size_t n, bool escaped)
 		if (j == 0 || sh->v[j - 1] != sh->v[i])
 			sh->v[j++] = sh->v[i];
 	sh->n = j;
+	sh->ntok = ntok;
 	return j;
 }
 

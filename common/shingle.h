@@ -31,6 +31,7 @@ struct shingler {
 	struct tokenizer tok;
 	uint64_t	*v;		/* the set of the last text */
 	size_t		 n, cap;
+	size_t		 ntok;		/* and its number of tokens */
 };
 
 /* size: 1 to SHINGLE_MAX tokens a shingle. */
