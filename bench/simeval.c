@@ -1081,7 +1081,8 @@ static void
 report_routes(int lang, const struct score *sc)
 {
 	uint64_t hit[NROUTE][NKIND], h[NKIND];
-	static const unsigned sweep[] = { 200, 250, 300, 350, 400, 450, 500 };
+	static const unsigned sweep[] = { 200, 250, 300, 350, 400, 450, 500,
+	    600, 700, 800 };
 
 	printf("%s: %zu documents%s; nearverify --min %.3f; routes 3, 4 and 6: "
 	    "simhash -n %d | nearpairs -k %u\n", langs[lang], sc->ndocs,

@@ -28,8 +28,8 @@ static const char help[] =
 "  -d, --docs DOCS      the documents (required; - is the standard input)\n"
 "  -i, --id-field N     the ID field of DOCS (default 1; -1 is the last)\n"
 "  -f, --field N        the text field of DOCS (default -1, the last)\n"
-"      --min J          confirm pairs of similarity J or more (0 to 1,\n"
-"                       default 0.3)\n"
+"      --min J          confirm pairs of similarity J or more (0 to 1;\n"
+"                       default 0.3, with --containment 0.7)\n"
 "      --all            write every pair with its similarity, confirmed\n"
 "                       or not\n"
 "      --containment    similarity |A and B| / min(|A|, |B|) instead: one\n"
@@ -70,8 +70,9 @@ static char *docs;
 static int idfield = 1, textfield = -1;
 static unsigned shingle = 3;
 static bool all, containment, clusters, components;
-/* The threshold as a fraction minnum / minden, compared exactly. */
-static uint64_t minnum = 3, minden = 10;
+/* The threshold as a fraction minnum / minden, compared exactly; by
+ * default 0.3, or 0.7 with --containment (see nearverify(1) for why). */
+static uint64_t minnum, minden;
 
 static struct stream s;
 
@@ -666,6 +667,10 @@ main(int argc, char *argv[])
 	}
 	if (docs == NULL)
 		cli_usage_error("no documents: give them with -d DOCS");
+	if (minden == 0) {
+		minnum = containment ? 7 : 3;
+		minden = 10;
+	}
 	if (clusters && components)
 		cli_usage_error("choose one of --clusters and --components");
 	if (all && (clusters || components))
