@@ -166,26 +166,51 @@ cli_field(const char *arg)
 	return n;
 }
 
-size_t
-cli_size(const char *opt, const char *arg)
+/* A decimal number with an optional k, M or G suffix for unit,
+ * unit^2 or unit^3, at most max in all; false if arg is not one. */
+static bool
+suffixed(const char *arg, unsigned long long unit, unsigned long long max,
+    unsigned long long *out)
 {
 	char *end;
 	unsigned long long v, mult = 1;
 
 	errno = 0;
 	/* strtoull would also take blanks, a sign, and wrap negatives */
-	if (arg[0] >= '0' && arg[0] <= '9') {
-		v = strtoull(arg, &end, 10);
-		if (end[0] != '\0' && end[1] == '\0') {
-			switch (end[0]) {
-			case 'k': case 'K':	mult = 1ULL << 10; end++; break;
-			case 'm': case 'M':	mult = 1ULL << 20; end++; break;
-			case 'g': case 'G':	mult = 1ULL << 30; end++; break;
-			}
+	if (!(arg[0] >= '0' && arg[0] <= '9'))
+		return false;
+	v = strtoull(arg, &end, 10);
+	if (end[0] != '\0' && end[1] == '\0') {
+		switch (end[0]) {
+		case 'k': case 'K':	mult = unit; end++; break;
+		case 'm': case 'M':	mult = unit * unit; end++; break;
+		case 'g': case 'G':	mult = unit * unit * unit; end++; break;
 		}
-		if (*end == '\0' && errno != ERANGE && v <= SIZE_MAX / mult)
-			return (size_t)(v * mult);
 	}
-	cli_usage_error("%s: '%s' is not a size (a number of bytes, or with "
-	    "k, M or G)", opt, arg);
+	if (*end != '\0' || errno == ERANGE || v > max / mult)
+		return false;
+	*out = v * mult;
+	return true;
+}
+
+size_t
+cli_size(const char *opt, const char *arg)
+{
+	unsigned long long v;
+
+	if (!suffixed(arg, 1024, SIZE_MAX, &v))
+		cli_usage_error("%s: '%s' is not a size (a number of bytes, "
+		    "or with k, M or G)", opt, arg);
+	return (size_t)v;
+}
+
+unsigned long long
+cli_count(const char *opt, const char *arg, unsigned long long max)
+{
+	unsigned long long v;
+
+	if (!suffixed(arg, 1000, max, &v) || v == 0)
+		cli_usage_error("%s: '%s' is not a count from 1 to %llu (k, M "
+		    "and G stand for 10^3, 10^6 and 10^9)", opt, arg, max);
+	return v;
 }

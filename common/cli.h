@@ -70,5 +70,9 @@ long long cli_number(const char *opt, const char *arg, long long min,
 int cli_field(const char *arg);
 /* A byte count with an optional k, M or G suffix (powers of 1024). */
 size_t cli_size(const char *opt, const char *arg);
+/* A count of things from 1 to max with an optional k, M or G suffix
+ * (powers of 1000: 10M is ten million). */
+unsigned long long cli_count(const char *opt, const char *arg,
+    unsigned long long max);
 
 #endif

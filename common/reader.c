@@ -19,6 +19,7 @@ reader_reset(struct reader *r, int fd)
 	r->start = r->end = r->scanned = 0;
 	r->lineno = 0;
 	r->eof = false;
+	r->bom_done = false;
 	r->err = 0;
 }
 
@@ -108,6 +109,17 @@ reader_next(struct reader *r, const char **rec, size_t *len)
 	char *lf;
 	size_t n;
 
+	if (!r->bom_done) {
+		/* A UTF-8 byte order mark marks the encoding of the file;
+		 * it is not part of the first record's first field. */
+		r->bom_done = true;
+		while (r->end - r->start < 3 && !r->eof)
+			if (fill(r) < 0)
+				return READ_ERROR;
+		if (r->end - r->start >= 3 &&
+		    memcmp(r->buf + r->start, "\xef\xbb\xbf", 3) == 0)
+			r->start += 3;
+	}
 	for (;;) {
 		n = r->end - r->start;
 		lf = memchr(r->buf + r->start + r->scanned, '\n',

@@ -3,7 +3,8 @@
  * One growing buffer over read(2); records are found with memchr and
  * handed out as pointers into the buffer, valid until the next call.
  * A record is the bytes before LF with one CR before the LF dropped; the
- * last line may lack its LF.  NUL bytes are ordinary.  No length limit
+ * last line may lack its LF.  A UTF-8 byte order mark at the start of
+ * the input is dropped.  NUL bytes are ordinary.  No length limit
  * unless max is set: then a longer record is not kept in memory but
  * copied, as it streams past, to spill (the --rejects file) if there is
  * one, and reported as READ_TOOLONG. */
@@ -32,6 +33,7 @@ struct reader {
 	size_t		 scanned;	/* bytes after start known to hold no LF */
 	uintmax_t	 lineno;	/* of the record last returned */
 	bool		 eof;
+	bool		 bom_done;	/* a leading UTF-8 BOM was looked for */
 	int		 err;
 	size_t		 max;		/* 0: no limit */
 	struct out	*spill;

@@ -156,6 +156,15 @@ stream_reject(struct stream *s, const struct record *r, const char *fmt, ...)
 }
 
 void
+stream_write(struct stream *s, const struct record *r)
+{
+	out_write(&s->out, r->p, r->n);
+	out_end_record(&s->out);
+	if (!r->header)
+		s->nwritten++;
+}
+
+void
 stream_write_replace(struct stream *s, const struct record *r,
     const struct span *f, const char *res, size_t nres, bool add)
 {

@@ -59,6 +59,8 @@ bool stream_next(struct stream *s, struct record *r);
 /* Report r ("prog: file:line: message"), write it to --rejects. */
 void stream_reject(struct stream *s, const struct record *r,
     const char *fmt, ...) DIAG_PRINTF(3, 4);
+/* Write r as it is. */
+void stream_write(struct stream *s, const struct record *r);
 /* Write r with field f replaced by res, or with res inserted before f
  * when add is set. */
 void stream_write_replace(struct stream *s, const struct record *r,

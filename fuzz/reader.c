@@ -1,6 +1,6 @@
 /* Fuzz target: the record reader.  The records it returns, each with an
  * LF, rebuild the input (but for the CRs it drops before LF and at the
- * end); with a length limit, a long record goes to the spill file
+ * end, and a leading UTF-8 byte order mark); with a length limit, a long record goes to the spill file
  * instead, whole. */
 #define _GNU_SOURCE		/* memfd_create */
 #include <stdint.h>
@@ -19,7 +19,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 static void
 expected(const char *p, size_t n, struct buf *b)
 {
-	size_t start = 0;
+	size_t start = n >= 3 && memcmp(p, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
 
 	for (size_t i = 0; i <= n; i++) {
 		if (i < n && p[i] != '\n')

@@ -424,3 +424,12 @@ sha256text: records: 1 read, 1 written, 0 rejected"
 sha256text: write error: Bad file descriptor"
 	assert_equal "$(cat rej)" "c"
 }
+
+@test "record: a UTF-8 byte order mark at the start of an input is dropped, elsewhere kept" {
+	printf '\xef\xbb\xbfa\tx\n\xef\xbb\xbfb\tx\n' > f1
+	printf '\xef\xbb\xbfc\tx\n' > f2
+	run sha256text -f 1 f1 f2
+	assert_success
+	sha256text -f 1 f1 f2 > out
+	assert_bytes out '%s\tx\n%s\tx\n%s\tx\n' "$(sha a)" "$(sha '\xef\xbb\xbfb')" "$(sha c)"
+}
