@@ -4,10 +4,12 @@
  * the shingle sets of documents named in some pair are kept, each until
  * its last pair is done. */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "groups.h"
@@ -67,6 +69,7 @@ static const struct option longopts[] = {
 #define MAXPAIRS	UINT32_MAX	/* pair numbers are 32 bits */
 
 static char *docs;
+static int docsfd = -1;
 static int idfield = 1, textfield = -1;
 static unsigned shingle = 3;
 static bool all, containment, clusters, components;
@@ -684,13 +687,8 @@ main(int argc, char *argv[])
 			if (strcmp(argv[i], "-") == 0)
 				cli_usage_error("-d - and a file - cannot both "
 				    "be the standard input");
-	} else {
-		FILE *f = fopen(docs, "r");
-
-		if (f == NULL)
-			diag_fatal("%s: %s", docs, strerror(errno));
-		fclose(f);
-	}
+	} else if ((docsfd = open(docs, O_RDONLY)) < 0)
+		diag_fatal("%s: %s", docs, strerror(errno));
 
 	idtab_init(&ids);
 	idtab_init(&rests);
@@ -698,6 +696,10 @@ main(int argc, char *argv[])
 	read_pairs();
 	index_pairs();
 	read_docs();
+	/* held open until DOCS has been read again by name: a pipe or FIFO
+	 * whose only reader went away would kill its writer */
+	if (docsfd >= 0)
+		close(docsfd);
 	if (clusters) {
 		group_header();
 		reject_missing();
