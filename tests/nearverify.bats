@@ -333,3 +333,34 @@ nearverify: docs:6: ID 'b' is also on line 2: pairs could not tell the two apart
 	run nearverify --line-buffered -d docs --min 0 pairs
 	assert_output "$(printf 'a\tb\t0.3333\na\tc\t0.5000')"
 }
+
+@test "nearverify: binary garbage, --max-record, DOCS on a FIFO whose writer is slow" {
+	printf 'a\tone two three\nb\tone two three four five six seven\n' > docs
+	# garbage as pairs: every line rejected or naming absent IDs, nothing
+	# written, the run goes on
+	LC_ALL=C awk 'BEGIN { srand(7); for (i = 0; i < 3000; i++) printf "%c", int(rand() * 256) }' > garbage
+	printf '\na\tb\n' >> garbage
+	run --separate-stderr nearverify -d docs --min 0 garbage
+	assert_failure 1
+	assert_output "$(printf 'a\tb\t0.2000')"
+	[[ $stderr == *"is not in docs"* ]]
+	# --max-record: long pairs and long documents are rejected
+	printf 'a\tb\nlongidxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\tb\n' > pairs
+	run --separate-stderr nearverify --max-record 20 -d docs --rejects rej pairs
+	assert_failure 1
+	assert_output ''
+	assert_equal "$stderr" "nearverify: pairs:2: record longer than 20 bytes (--max-record)
+nearverify: docs:2: record longer than 20 bytes (--max-record)
+nearverify: pairs:1: ID 'b' is not in docs"
+	assert_bytes rej 'longidxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\tb\nb\tone two three four five six seven\na\tb\n'
+	# DOCS is opened at the start and held: a FIFO's writer that is still
+	# writing when the pairs come late is not cut off
+	mkfifo fifo
+	awk 'BEGIN { for (i = 0; i < 20000; i++) print "x" i "\tone two three"; print "a\tx y z"; print "b\tx y z" }' > big
+	(cat big > fifo; echo "$?" > catrc) &
+	run bash -c "(sleep 1; printf 'a\tb\n') | nearverify -d fifo"
+	wait
+	assert_success
+	assert_output "$(printf 'a\tb\t1.0000')"
+	assert_equal "$(cat catrc)" 0
+}
