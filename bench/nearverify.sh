@@ -6,14 +6,14 @@
 # and peak memory of each step.  CPU time (user + system) is the figure
 # to compare, since other jobs share the machine.
 
-# nv_cpu CMD...: the least user + system seconds of $nvruns runs of CMD,
-# and its peak memory in MB in $nv_mb
+# nv_cpu CMD...: the least user + system seconds of $nvruns runs of CMD
+# (its peak memory in MB goes to $tmp/.nvmb)
 nv_cpu() {
 	local b="" t
 	for _ in $(seq "$nvruns"); do
 		/usr/bin/time -f '%U %S %M' -o "$tmp/.cpu" "$@" >/dev/null
 		t=$(awk '{ printf "%.3f", $1 + $2 }' "$tmp/.cpu")
-		nv_mb=$(awk '{ printf "%.1f", $3 / 1024 }' "$tmp/.cpu")
+		awk '{ printf "%.1f\n", $3 / 1024 }' "$tmp/.cpu" > "$tmp/.nvmb"
 		if [ -z "$b" ] || awk -v a="$t" -v b="$b" 'BEGIN { exit !(a < b) }'
 		then b=$t; fi
 	done
@@ -25,7 +25,7 @@ nv_case() {	# nv_case LABEL DOCS PAIRS
 	ndocs=$(wc -l < "$d")
 	npairs=$(wc -l < "$p")
 	ours=$(nv_cpu "$bin/nearverify" -d "$d" "$p")
-	mem=$nv_mb
+	mem=$(cat "$tmp/.nvmb")
 	base=$(nv_cpu "$bin/simhash" -n 2 "$d")
 	echo "  $label: $ndocs documents ($(mb "$d") MB), $npairs candidate pairs:"
 	echo "    nearverify CPU $ours s, $(rate "$npairs" "$ours") pairs/s," \
