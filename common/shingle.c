@@ -108,15 +108,13 @@ common_search(const uint64_t *a, size_t na, const uint64_t *b, size_t nb)
 	return c;
 }
 
-size_t
-shingle_common(const uint64_t *a, size_t na, const uint64_t *b, size_t nb)
+/* The merge, from a[i], b[j] on. */
+static size_t
+common_merge(const uint64_t *a, size_t na, const uint64_t *b, size_t nb,
+    size_t i, size_t j)
 {
-	size_t i = 0, j = 0, c = 0;
+	size_t c = 0;
 
-	if (na > nb)
-		return shingle_common(b, nb, a, na);
-	if (na * 32 < nb)
-		return common_search(a, na, b, nb);
 	/* Without branches on the data: which side moves is as good as a
 	 * coin toss, and a mispredicted branch a step cost three times the
 	 * merge (measured on 500-shingle sets). */
@@ -128,4 +126,77 @@ shingle_common(const uint64_t *a, size_t na, const uint64_t *b, size_t nb)
 		j += y <= x;
 	}
 	return c;
+}
+
+static size_t common_first(const uint64_t *, size_t, const uint64_t *,
+    size_t);
+static size_t (*common)(const uint64_t *, size_t, const uint64_t *, size_t) =
+    common_first;
+
+static size_t
+common_scalar(const uint64_t *a, size_t na, const uint64_t *b, size_t nb)
+{
+	return common_merge(a, na, b, nb, 0, 0);
+}
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+
+/* Four hashes of each set at a time: each of a's four against all of b's
+ * (b's block turned three times), then the block with the smaller last
+ * hash moves on, or both.  A shared hash meets its twin in exactly one
+ * pair of blocks, so nothing counts twice.  The scalar merge is a chain
+ * of dependent loads, one element a step; this takes half the CPU time
+ * on sets of a few hundred shingles (nearverify's benchmark). */
+__attribute__((target("avx2,popcnt"))) static size_t
+common_avx2(const uint64_t *a, size_t na, const uint64_t *b, size_t nb)
+{
+	size_t i = 0, j = 0, c = 0;
+
+	while (i + 4 <= na && j + 4 <= nb) {
+		__m256i va = _mm256_loadu_si256((const __m256i *)(const void *)(a + i));
+		__m256i vb = _mm256_loadu_si256((const __m256i *)(const void *)(b + j));
+		__m256i m = _mm256_cmpeq_epi64(va, vb);
+		uint64_t la = a[i + 3], lb = b[j + 3];
+
+		m = _mm256_or_si256(m, _mm256_cmpeq_epi64(va,
+		    _mm256_permute4x64_epi64(vb, 0x39)));
+		m = _mm256_or_si256(m, _mm256_cmpeq_epi64(va,
+		    _mm256_permute4x64_epi64(vb, 0x4e)));
+		m = _mm256_or_si256(m, _mm256_cmpeq_epi64(va,
+		    _mm256_permute4x64_epi64(vb, 0x93)));
+		c += (size_t)__builtin_popcount((unsigned)_mm256_movemask_pd(
+		    _mm256_castsi256_pd(m)));
+		i += la <= lb ? 4 : 0;
+		j += lb <= la ? 4 : 0;
+	}
+	return c + common_merge(a, na, b, nb, i, j);
+}
+
+static size_t
+common_first(const uint64_t *a, size_t na, const uint64_t *b, size_t nb)
+{
+	__builtin_cpu_init();
+	common = getenv("CRAWLUTILS_NO_AVX2") == NULL &&
+	    __builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt") ?
+	    common_avx2 : common_scalar;
+	return common(a, na, b, nb);
+}
+#else
+static size_t
+common_first(const uint64_t *a, size_t na, const uint64_t *b, size_t nb)
+{
+	common = common_scalar;
+	return common(a, na, b, nb);
+}
+#endif
+
+size_t
+shingle_common(const uint64_t *a, size_t na, const uint64_t *b, size_t nb)
+{
+	if (na > nb)
+		return shingle_common(b, nb, a, na);
+	if (na * 32 < nb)
+		return common_search(a, na, b, nb);
+	return common(a, na, b, nb);
 }
