@@ -161,6 +161,12 @@ mkdocs() {
 		nearverify -d gdocs --min 0 "$mode" gpairs > got
 		cmp want got || fail "$mode differs from nearpairs"
 	done
+	# the similarities counted four at a time (AVX2, where the CPU has
+	# it) and one at a time are the same
+	nearverify -d gdocs --all gpairs > vec
+	CRAWLUTILS_NO_AVX2=1 nearverify -d gdocs --all gpairs > scalar
+	[ "$(wc -l < vec)" -eq "$(wc -l < gpairs)" ]
+	cmp vec scalar || fail "CRAWLUTILS_NO_AVX2 changes the similarities"
 }
 
 @test "nearverify: the three-layer route on the examples" {
