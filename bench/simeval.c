@@ -34,6 +34,15 @@
  * one part (-p A) and confirm on the other (-p B).  With -n N, each text
  * gets N fingerprints and a pair's distance is the least of the N
  * distances (what nearpairs does with simhash -n N).
+ *
+ * With --routes, the whole dedup routes instead, per kind of pair: one
+ * fingerprint searched at k = 3 or 4 (simhash | nearpairs -k K), two
+ * searched at k = 4 (simhash -n 2 | nearpairs -k 4), and the candidates
+ * of those confirmed on the texts as nearverify does it (Jaccard, or
+ * containment, of the 3-shingle sets at least --min thousandths, 300 by
+ * default), with a sweep of thresholds.  There, a text made from one
+ * document and another version of a second that took paragraphs from
+ * the first are not labelled: they share real text.
  */
 #define _GNU_SOURCE		/* asprintf, getline */
 #include <getopt.h>
@@ -50,6 +59,7 @@
 #include "buf.h"
 #include "escape.h"
 #include "fingerprint.h"
+#include "shingle.h"
 #include "simhash.h"
 #include "tokens.h"
 #include "xalloc.h"
@@ -102,6 +112,10 @@ struct text {
 	int		 role;
 	struct buf	 t;
 	uint64_t	 fp[SIMHASH_MAXFP];
+	uint64_t	*set;		/* --routes: its 3-shingle set */
+	size_t		 nset;
+	int		*src;		/* another version: the documents it */
+	int		 nsrc;		/* took paragraphs from */
 };
 
 struct span {
@@ -126,6 +140,10 @@ static int part = -1;		/* -1: both */
 static size_t min_tokens = 100, max_tokens = SIZE_MAX;
 static int oneline;
 static int nfp = 1;	/* -n: a pair's distance is the least of nfp */
+static int routes;	/* --routes: the whole dedup routes */
+static unsigned minj = 300;	/* --min: nearverify's threshold, 1/1000 */
+static int cand_n = 2;		/* --cand-n, --cand-k: the candidates */
+static unsigned cand_k = 4;	/* of the route (-n 2 | -k 4) */
 
 static void die(const char *fmt, ...) __attribute__((format(printf, 1, 2),
     noreturn));
@@ -224,64 +242,26 @@ new_doc(void)
 	return &docs[ndocs++];
 }
 
-static int
-cmp_u64(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-/* The distinct 3-shingles of d and its token count. */
+/* The distinct 3-shingles of d (nearverify's sets) and its token count. */
 static void
 shingles(struct doc *d)
 {
-	struct tokenizer t = { 0 };
-	struct token tk;
-	uint64_t h[3] = { 0 }, *v = NULL;
-	size_t n = 0, cap = 0, i, j;
+	struct shingler sh;
 
-	tok_init(&t, d->text.p, d->text.len, TOK_DIGITS_ZERO);
-	d->ntok = 0;
-	while (tok_next(&t, &tk)) {
-		h[0] = h[1];
-		h[1] = h[2];
-		h[2] = XXH3_64bits(tk.p, tk.n);
-		if (++d->ntok < 3)
-			continue;
-		if (n == cap) {
-			size_t bytes = cap * sizeof *v;
-
-			v = xgrow(v, &bytes, (n + 1) * sizeof *v);
-			cap = bytes / sizeof *v;
-		}
-		v[n++] = XXH3_64bits(h, sizeof h);
-	}
-	tok_free(&t);
-	if (n)
-		qsort(v, n, sizeof *v, cmp_u64);
-	for (i = j = 0; i < n; i++)
-		if (j == 0 || v[j - 1] != v[i])
-			v[j++] = v[i];
-	d->set = v;
-	d->nset = j;
+	shingler_init(&sh, 3);
+	shingle_set(&sh, d->text.p, d->text.len, false);
+	d->ntok = sh.ntok;
+	d->nset = sh.n;
+	d->set = xmalloc((sh.n ? sh.n : 1) * sizeof *d->set);
+	memcpy(d->set, sh.v, sh.n * sizeof *d->set);
+	shingler_free(&sh);
 }
 
 static double
 jaccard(const struct doc *a, const struct doc *b)
 {
-	size_t i = 0, j = 0, inter = 0;
+	size_t inter = shingle_common(a->set, a->nset, b->set, b->nset);
 
-	while (i < a->nset && j < b->nset) {
-		if (a->set[i] == b->set[j]) {
-			inter++;
-			i++;
-			j++;
-		} else if (a->set[i] < b->set[j])
-			i++;
-		else
-			j++;
-	}
 	return a->nset + b->nset - inter ?
 	    (double)inter / (double)(a->nset + b->nset - inter) : 1;
 }
@@ -553,9 +533,29 @@ reorder(const struct doc *d, struct buf *out)
 	}
 }
 
+static void
+add_src(struct text *t, int doc)
+{
+	for (int i = 0; i < t->nsrc; i++)
+		if (t->src[i] == doc)
+			return;
+	t->src = xrealloc(t->src, (size_t)(t->nsrc + 1) * sizeof *t->src);
+	t->src[t->nsrc++] = doc;
+}
+
+/* Does text t hold paragraphs of document doc? */
+static bool
+took_from(const struct text *t, int doc)
+{
+	for (int i = 0; i < t->nsrc; i++)
+		if (t->src[i] == doc)
+			return true;
+	return false;
+}
+
 /* Another version of d: paragraphs replaced, dropped and inserted. */
 static void
-version(const struct doc *d, struct buf *out)
+version(const struct doc *d, struct buf *out, struct text *t)
 {
 	static struct span v[MAXPARA];
 	size_t n = split(d, v, MAXPARA);
@@ -568,15 +568,18 @@ version(const struct doc *d, struct buf *out)
 		/* prefer a paragraph of the same group */
 		for (int tries = 0; tries < 20 && docs[o->doc].group != d->group; tries++)
 			o = pick(pp);
-		if (r < 0.25)
+		if (r < 0.25) {
 			put_span(out, o);
-		else if (r < 0.35)
+			add_src(t, o->doc);
+		} else if (r < 0.35)
 			continue;
 		else {
 			buf_append(out, d->text.p + v[i].a, v[i].b - v[i].a);
 			if (r > 0.9) {
+				o = pick(pp);
 				puts_buf(out, "\n\n");
-				put_span(out, pick(pp));
+				put_span(out, o);
+				add_src(t, o->doc);
 			}
 		}
 		puts_buf(out, "\n\n");
@@ -691,10 +694,12 @@ family(int i)
 	int y1 = 2000 + (int)rnd(20), y2 = y1 + 1 + (int)rnd(5);
 	int views = (int)rnd(5000), coms = (int)rnd(60);
 	struct buf *b;
+	struct text *t;
 
 	rng = XXH3_64bits(d->name, strlen(d->name)) | 1;
 	for (int r = 0; r < NROLE; r++) {
-		b = &new_text(i, r)->t;
+		t = new_text(i, r);
+		b = &t->t;
 		switch (r) {
 		case R_ORIG:
 			buf_append(b, d->text.p, d->text.len);
@@ -764,7 +769,7 @@ family(int i)
 			templated(d, b);
 			break;
 		case R_API:
-			version(d, b);
+			version(d, b, t);
 			break;
 		}
 	}
@@ -792,11 +797,55 @@ label(int ra, int rb)
 	return K_NONE;
 }
 
+#define JBINS	1001	/* similarity in thousandths, rounded down */
+
 struct score {
 	uint64_t	total[NKIND];
 	uint64_t	hit[NKIND][MAXK + 1];
 	size_t		ndocs;
+	/* --routes: pairs within 3 and 4 bits on the first fingerprint,
+	 * within 4 on either of two; and the similarity of the candidates of
+	 * simhash -n 2 | nearpairs -k 4 (Jaccard and containment) and of
+	 * simhash | nearpairs -k 3 (Jaccard) */
+	uint64_t	one[NKIND][2];
+	uint64_t	two[NKIND];
+	uint64_t	jac[NKIND][JBINS];
+	uint64_t	con[NKIND][JBINS];
+	uint64_t	jac1[NKIND][JBINS];
 };
+
+/* A labelled pair of kind k, for --routes. */
+static void
+route_pair(struct score *sc, int k, const struct text *a,
+    const struct text *b)
+{
+	unsigned d0 = fp_distance(a->fp[0], b->fp[0]), d = d0;
+	size_t inter, uni, least;
+	unsigned j, c;
+
+	for (int f = 1; f < cand_n; f++) {
+		unsigned e = fp_distance(a->fp[f], b->fp[f]);
+
+		d = e < d ? e : d;
+	}
+	if (d0 <= 3)
+		sc->one[k][0]++;
+	if (d0 <= 4)
+		sc->one[k][1]++;
+	if (d > cand_k)
+		return;
+	sc->two[k]++;
+	inter = shingle_common(a->set, a->nset, b->set, b->nset);
+	uni = a->nset + b->nset - inter;
+	least = a->nset < b->nset ? a->nset : b->nset;
+	/* an empty text is like nothing, as nearverify has it */
+	j = uni ? (unsigned)(inter * 1000 / uni) : 0;
+	c = least ? (unsigned)(inter * 1000 / least) : 0;
+	sc->jac[k][j]++;
+	sc->con[k][c]++;
+	if (d0 <= 3)
+		sc->jac1[k][j]++;
+}
 
 static void
 score(int lang, struct score *sc)
@@ -839,11 +888,19 @@ score(int lang, struct score *sc)
 			else
 				k = a->role == R_TMPL && b->role == R_TMPL ?
 				    K_SITE : K_TOPIC;
+			/* --routes: another version and a text made from a
+			 * document it took paragraphs from share real text,
+			 * which the shingles see: neither near nor distinct */
+			if (routes && a->fam != b->fam &&
+			    (took_from(a, b->fam) || took_from(b, a->fam)))
+				k = K_NONE;
 			if (k == K_NONE)
 				continue;
 			sc->total[k]++;
 			if (d <= MAXK)
 				sc->hit[k][d]++;
+			if (routes)
+				route_pair(sc, k, a, b);
 		}
 	}
 	/* cumulative: within k bits */
@@ -950,6 +1007,134 @@ report(int lang, const struct score *sc)
 	}
 }
 
+/* Per kind, the pairs a route finds: see route_hits(). */
+enum { RT_ONE3, RT_ONE4, RT_TWO4, RT_VERIFY, RT_ONE3V, RT_CONTAIN, NROUTE };
+
+static const char *const routename[NROUTE] = {
+	"simhash | nearpairs -k 3",
+	"simhash | nearpairs -k 4",
+	"simhash -n N | nearpairs -k K",
+	"... -n N | nearpairs -k K | nearverify",
+	"simhash | nearpairs -k 3 | nearverify",
+	"... | nearverify --containment",
+};
+
+static uint64_t
+above(const uint64_t *bins, unsigned t)
+{
+	uint64_t n = 0;
+
+	for (unsigned i = t; i < JBINS; i++)
+		n += bins[i];
+	return n;
+}
+
+static void
+route_hits(const struct score *sc, int rt, unsigned t, uint64_t *hit)
+{
+	for (int i = 0; i < NKIND; i++)
+		switch (rt) {
+		case RT_ONE3: hit[i] = sc->one[i][0]; break;
+		case RT_ONE4: hit[i] = sc->one[i][1]; break;
+		case RT_TWO4: hit[i] = sc->two[i]; break;
+		case RT_VERIFY: hit[i] = above(sc->jac[i], t); break;
+		case RT_ONE3V: hit[i] = above(sc->jac1[i], t); break;
+		default: hit[i] = above(sc->con[i], t); break;
+		}
+}
+
+static double
+share(const struct score *sc, const uint64_t *hit, int from, int to)
+{
+	uint64_t h = 0, n = 0;
+
+	for (int i = from; i < to; i++) {
+		h += hit[i];
+		n += sc->total[i];
+	}
+	return ratio(h, n);
+}
+
+/* Precision against different texts: the near-duplicates a route finds
+ * among them and every pair of texts of two different documents it
+ * finds (what running it over this set would give, the rewrites and
+ * other versions left out); and the labelled precision of precision(). */
+static void
+route_precision(const struct score *sc, const uint64_t *hit, double *diff,
+    double *lab)
+{
+	double tp = 0, fd = 0, fl = 0;
+
+	for (int i = 0; i < NPOS; i++)
+		tp += (double)hit[i];
+	for (int i = K_SITE; i < NKIND; i++)
+		fd += (double)hit[i];
+	for (int i = K_RW30; i <= K_API; i++)
+		fl += (double)hit[i];
+	fl += (double)sc->ndocs * (ratio(hit[K_SITE], sc->total[K_SITE]) +
+	    ratio(hit[K_TOPIC], sc->total[K_TOPIC]));
+	*diff = tp + fd > 0 ? tp / (tp + fd) : 1;
+	*lab = tp + fl > 0 ? tp / (tp + fl) : 1;
+}
+
+static void
+report_routes(int lang, const struct score *sc)
+{
+	uint64_t hit[NROUTE][NKIND], h[NKIND];
+	static const unsigned sweep[] = { 200, 250, 300, 350, 400, 450, 500,
+	    600, 700, 800 };
+
+	printf("%s: %zu documents%s; nearverify --min %.3f; routes 3, 4 and 6: "
+	    "simhash -n %d | nearpairs -k %u\n", langs[lang], sc->ndocs,
+	    part < 0 ? "" : part ? " (part B)" : " (part A)", minj / 1000.0,
+	    cand_n, cand_k);
+	printf("  %-40s %7s %7s %7s %7s %9s %6s %6s %6s\n", "route", "R<=5%",
+	    "R5-10%", "P diff", "P lab", "diff ppm", "rw30", "rw50", "api");
+	for (int rt = 0; rt < NROUTE; rt++) {
+		double pd, pl;
+
+		route_hits(sc, rt, minj, hit[rt]);
+		route_precision(sc, hit[rt], &pd, &pl);
+		printf("  %-40s %7.3f %7.3f %7.4f %7.3f %9.2f %6.3f %6.3f %6.3f\n",
+		    routename[rt], share(sc, hit[rt], 0, K_E10),
+		    share(sc, hit[rt], K_E10, NPOS), pd, pl,
+		    1e6 * share(sc, hit[rt], K_SITE, NKIND),
+		    share(sc, hit[rt], K_RW30, K_RW50),
+		    share(sc, hit[rt], K_RW50, K_API),
+		    share(sc, hit[rt], K_API, K_SITE));
+	}
+	printf("  share found, by kind (routes as above, in order):\n");
+	printf("  %-15s %7s", "kind", "pairs");
+	for (int rt = 0; rt < NROUTE; rt++)
+		printf(" %6d", rt + 1);
+	printf("\n");
+	for (int i = 0; i < NKIND; i++) {
+		printf("  %-15s %7" PRIu64, kindname[i], sc->total[i]);
+		for (int rt = 0; rt < NROUTE; rt++)
+			printf(" %6.3f", ratio(hit[rt][i], sc->total[i]));
+		printf("\n");
+	}
+	printf("  the route with nearverify --min J (Jaccard; containment):\n");
+	printf("  %5s %7s %7s %7s %9s %6s %6s   %7s %7s %7s %9s\n", "J", "R<=5%",
+	    "R5-10%", "P diff", "diff ppm", "rw30", "rw50", "R<=5%", "R5-10%",
+	    "P diff", "diff ppm");
+	for (size_t t = 0; t < sizeof sweep / sizeof *sweep; t++) {
+		double pd, pl;
+
+		route_hits(sc, RT_VERIFY, sweep[t], h);
+		route_precision(sc, h, &pd, &pl);
+		printf("  %5.3f %7.3f %7.3f %7.4f %9.2f %6.3f %6.3f", sweep[t] /
+		    1000.0, share(sc, h, 0, K_E10), share(sc, h, K_E10, NPOS),
+		    pd, 1e6 * share(sc, h, K_SITE, NKIND),
+		    share(sc, h, K_RW30, K_RW50), share(sc, h, K_RW50, K_API));
+		route_hits(sc, RT_CONTAIN, sweep[t], h);
+		route_precision(sc, h, &pd, &pl);
+		printf("   %7.3f %7.3f %7.4f %9.2f\n", share(sc, h, 0, K_E10),
+		    share(sc, h, K_E10, NPOS), pd,
+		    1e6 * share(sc, h, K_SITE, NKIND));
+	}
+}
+
 static unsigned
 num(const char *opt, const char *arg)
 {
@@ -980,6 +1165,10 @@ main(int argc, char *argv[])
 		{ "part", required_argument, NULL, 'p' },
 		{ "summary", no_argument, NULL, '1' },
 		{ "count", required_argument, NULL, 'n' },
+		{ "routes", no_argument, NULL, 'r' },
+		{ "min", required_argument, NULL, 'j' },
+		{ "cand-n", required_argument, NULL, 'N' },
+		{ "cand-k", required_argument, NULL, 'K' },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct simhash sh;
@@ -1010,6 +1199,18 @@ main(int argc, char *argv[])
 			    strcmp(optarg, "B") == 0 ? 1 : -1;
 			break;
 		case '1': oneline = 1; break;
+		case 'r': routes = 1; break;
+		case 'N':
+			cand_n = (int)num("--cand-n", optarg);
+			if (cand_n < 1 || cand_n > SIMHASH_MAXFP)
+				die("--cand-n: 1 to %d", SIMHASH_MAXFP);
+			break;
+		case 'K': cand_k = num("--cand-k", optarg); break;
+		case 'j':
+			minj = num("--min (thousandths)", optarg);
+			if (minj > 1000)
+				die("--min: 0 to 1000 thousandths");
+			break;
 		case 'n':
 			nfp = (int)num("-n", optarg);
 			if (nfp < 1 || nfp > SIMHASH_MAXFP)
@@ -1027,16 +1228,35 @@ main(int argc, char *argv[])
 	for (size_t i = 0; i < ndocs; i++)
 		if (part < 0 || docs[i].part == part)
 			family((int)i);
+	if (routes && nfp < cand_n)
+		nfp = cand_n;
 	simhash_init(&sh, &par);
 	for (size_t i = 0; i < ntexts; i++)
 		simhash_text(&sh, texts[i].t.p, texts[i].t.len, false, nfp,
 		    texts[i].fp);
 	simhash_free(&sh);
+	if (routes) {
+		struct shingler shg;
+
+		shingler_init(&shg, 3);
+		for (size_t i = 0; i < ntexts; i++) {
+			struct text *t = &texts[i];
+
+			shingle_set(&shg, t->t.p, t->t.len, false);
+			t->nset = shg.n;
+			t->set = xmalloc((shg.n ? shg.n : 1) * sizeof *t->set);
+			memcpy(t->set, shg.v, shg.n * sizeof *t->set);
+		}
+		shingler_free(&shg);
+	}
 	for (int l = 0; l < NLANG; l++) {
-		struct score sc;
+		static struct score sc;
 
 		score(l, &sc);
-		report(l, &sc);
+		if (routes)
+			report_routes(l, &sc);
+		else
+			report(l, &sc);
 	}
 	return 0;
 }

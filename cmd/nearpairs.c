@@ -15,6 +15,7 @@
 
 #include "cli.h"
 #include "fingerprint.h"
+#include "groups.h"
 #include "nearidx.h"
 #include "out.h"
 #include "stream.h"
@@ -747,28 +748,13 @@ collapse(size_t *nreps, uint64_t **dups, size_t *ndups)
 	return reps;
 }
 
-static uint32_t
-find(uint32_t *parent, uint32_t x)
-{
-	uint32_t r = x;
-
-	while (parent[r] != r)
-		r = parent[r];
-	while (parent[x] != r) {
-		uint32_t next = parent[x];
-
-		parent[x] = r;
-		x = next;
-	}
-	return r;
-}
-
 static void
 run_clusters(void)
 {
+	struct groups g;
 	uint64_t *dups;
-	size_t nreps, ndups, di = 0, pi = 0;
-	uint32_t *reps, *lead;
+	size_t nreps, ndups, di = 0;
+	uint32_t *reps;
 
 	nin = (uint32_t)in.n;
 	reps = collapse(&nreps, &dups, &ndups);
@@ -779,43 +765,20 @@ run_clusters(void)
 	ent = NULL;
 	nent = capent = 0;
 	free(reps);
-	lead = xmalloc((in.n + 1) * sizeof *lead);
-	for (size_t r = 0; r < in.n; r++)
-		lead[r] = (uint32_t)r;
+	groups_init(&g, components);
+	groups_grow(&g, in.n);
+	/* coded (later, earlier) for clusters: sorted by the later record */
 	np_sort_u64(pairs, npairs);
-	if (components) {
-		/* the smaller record becomes the root: the component is named
-		 * after its earliest record */
-		for (size_t i = 0; i < npairs; i++) {
-			uint32_t a = find(lead, CODE_A(pairs[i]));
-			uint32_t b = find(lead, CODE_B(pairs[i]));
-
-			if (a < b)
-				lead[b] = a;
-			else if (b < a)
-				lead[a] = b;
-		}
-	}
+	for (size_t i = 0; i < npairs; i++)
+		groups_pair(&g, CODE_A(pairs[i]), CODE_B(pairs[i]));
 	put_header("", NULL, clusters ? "cluster" : "component");
 	for (uint32_t r = 0; r < in.n; r++) {
-		uint32_t l = r;
+		uint32_t l;
 
-		if (di < ndups && (uint32_t)(dups[di] >> 32) == r) {
-			l = find(lead, (uint32_t)dups[di++]);
-			if (clusters)
-				l = lead[l];
-		} else if (components)
-			l = find(lead, r);
-		else {
-			/* pairs coded (later, earlier): the earliest leader */
-			for (; pi < npairs && CODE_A(pairs[pi]) == r; pi++) {
-				uint32_t e = CODE_B(pairs[pi]);
-
-				if (l == r && lead[e] == e)
-					l = e;
-			}
-			lead[r] = l;
-		}
+		if (di < ndups && (uint32_t)(dups[di] >> 32) == r)
+			l = groups_of(&g, (uint32_t)dups[di++]);
+		else
+			l = groups_of(&g, r);
 		put_id(r);
 		out_putc(&s.out, '\t');
 		put_id(l);
@@ -823,7 +786,7 @@ run_clusters(void)
 		s.nwritten++;
 	}
 	free(dups);
-	free(lead);
+	groups_free(&g);
 }
 
 /* --- --against ----------------------------------------------------------- */

@@ -19,9 +19,12 @@
 #include "extract.h"
 #include "field.h"
 #include "fingerprint.h"
+#include "groups.h"
+#include "idtab.h"
 #include "keyset.h"
 #include "reader.h"
 #include "seenstate.h"
+#include "shingle.h"
 #include "simhash.h"
 #include "textnorm.h"
 #include "tokens.h"
@@ -1719,6 +1722,199 @@ test_seenstate(void)
 	buf_free(&bad);
 }
 
+/* shingle_common against a plain count, on both of its paths (the merge,
+ * and the binary search of a small set in one 32 times larger), and the
+ * sets of a few texts. */
+static void
+test_shingle(void)
+{
+	static uint64_t a[4000], b[4000];
+	struct shingler sh;
+	int bad = 0;
+
+	for (int round = 0; round < 300; round++) {
+		size_t na = rnd() % (round % 3 ? 200 : 20), nb = rnd() % 3000;
+		size_t want = 0, i, j;
+		uint64_t x = 0, y = 0;
+
+		/* ascending, some values shared */
+		for (i = 0; i < na; i++)
+			a[i] = x += 1 + rnd() % 50;
+		for (j = 0; j < nb; j++)
+			b[j] = y += 1 + rnd() % (round % 2 ? 5 : 50);
+		for (i = 0; i < na; i++)
+			for (j = 0; j < nb; j++)
+				want += a[i] == b[j];
+		if (shingle_common(a, na, b, nb) != want ||
+		    shingle_common(b, nb, a, na) != want)
+			bad++;
+	}
+	ok(bad == 0, "shingle: shingle_common counts the shared hashes (%d "
+	    "wrong)", bad);
+
+	shingler_init(&sh, 3);
+	ok(shingle_set(&sh, "a b c d", 7, false) == 2 && sh.ntok == 4,
+	    "shingle: 4 tokens, two 3-shingles");
+	ok(shingle_set(&sh, "a b a b a b", 11, false) == 2,
+	    "shingle: a set: repeated shingles count once");
+	ok(shingle_set(&sh, "X, y", 4, false) == 1 && sh.ntok == 2,
+	    "shingle: a text shorter than a shingle is one shingle");
+	ok(shingle_set(&sh, "... !!!", 7, false) == 0,
+	    "shingle: no tokens, no shingles");
+	{
+		uint64_t s1[8], s2[8];
+		size_t n1 = shingle_set(&sh, "The Year 2024 ends", 18, false);
+
+		memcpy(s1, sh.v, n1 * sizeof *s1);
+		ok(shingle_set(&sh, "the year 1999, ends", 19, false) == n1 &&
+		    memcmp(s1, sh.v, n1 * sizeof *s1) == 0,
+		    "shingle: case, punctuation and digits do not matter");
+		n1 = shingle_set(&sh, "one\\ttwo\\nthree", 15, true);
+		memcpy(s2, sh.v, n1 * sizeof *s2);
+		ok(n1 == 1 && shingle_set(&sh, "one two three", 13, false) == 1 &&
+		    s2[0] == sh.v[0], "shingle: escapes in a field separate");
+	}
+	{
+		/* the 3-shingle hash is XXH3-64 of the token hashes, little
+		 * endian, as simhash --shingle 3 makes its features */
+		unsigned char w[24];
+		const char *tok[3] = { "a", "b", "c" };
+
+		for (int t = 0; t < 3; t++) {
+			uint64_t h = XXH3_64bits(tok[t], 1);
+
+			for (int k = 0; k < 8; k++)
+				w[8 * t + k] = (unsigned char)(h >> 8 * k);
+		}
+		ok(shingle_set(&sh, "A B C", 5, false) == 1 &&
+		    sh.v[0] == XXH3_64bits(w, sizeof w),
+		    "shingle: the hash of a shingle is defined");
+	}
+	shingler_free(&sh);
+	shingler_init(&sh, 1);
+	ok(shingle_set(&sh, "x y x z", 7, false) == 3,
+	    "shingle: --shingle 1 is the set of tokens");
+	shingler_free(&sh);
+}
+
+static void
+test_idtab(void)
+{
+	struct idtab t;
+	bool added;
+	uint32_t id;
+	size_t n;
+	int bad = 0;
+	char key[32];
+
+	idtab_init(&t);
+	ok(idtab_add(&t, "a", 1, &added) == 0 && added &&
+	    idtab_add(&t, "a\0b", 3, &added) == 1 && added &&
+	    idtab_add(&t, "", 0, &added) == 2 && added &&
+	    idtab_add(&t, "a", 1, &added) == 0 && !added,
+	    "idtab: numbered in the order first added; NUL bytes and the "
+	    "empty string are strings");
+	ok(idtab_find(&t, "a\0b", 3, &id) && id == 1 &&
+	    !idtab_find(&t, "a\0c", 3, &id) && !idtab_find(&t, "a\0", 2, &id),
+	    "idtab: found byte for byte");
+	for (int i = 0; i < 100000; i++) {
+		int len = snprintf(key, sizeof key, "k%d", i);
+
+		if (idtab_add(&t, key, (size_t)len, &added) != (uint32_t)i + 3 ||
+		    !added)
+			bad++;
+	}
+	for (int i = 0; i < 100000; i += 7) {
+		int len = snprintf(key, sizeof key, "k%d", i);
+		const char *p;
+
+		if (!idtab_find(&t, key, (size_t)len, &id) || id != (uint32_t)i + 3)
+			bad++;
+		p = idtab_get(&t, id, &n);
+		if (n != (size_t)len || memcmp(p, key, n) != 0)
+			bad++;
+	}
+	ok(bad == 0 && t.n == 100003, "idtab: 100000 strings, through its "
+	    "growth (%d wrong)", bad);
+	idtab_free(&t);
+}
+
+/* Clusters against the rule said plainly (quadratic), components against
+ * a flood fill, on random pairs. */
+static void
+test_groups(void)
+{
+	enum { N = 60 };
+	int bad = 0;
+
+	for (int round = 0; round < 200; round++) {
+		static bool adj[N][N];
+		uint32_t want[N], comp[N];
+		struct groups cl, co;
+		int npairs = (int)(rnd() % 120);
+
+		memset(adj, 0, sizeof adj);
+		groups_init(&cl, false);
+		groups_init(&co, true);
+		groups_grow(&cl, N);
+		groups_grow(&co, N);
+		for (int k = 0; k < npairs; k++) {
+			uint32_t a = rnd() % N, b = rnd() % N;
+
+			adj[a][b] = adj[b][a] = true;
+		}
+		/* pairs given ordered by their later record, either way round */
+		for (uint32_t b = 0; b < N; b++)
+			for (uint32_t a = 0; a <= b; a++)
+				if (adj[a][b]) {
+					if (rnd() % 2)
+						groups_pair(&cl, a, b);
+					else
+						groups_pair(&cl, b, a);
+				}
+		for (uint32_t b = N; b-- > 0; )
+			for (uint32_t a = 0; a < N; a++)
+				if (adj[a][b])
+					groups_pair(&co, a, b);
+		for (uint32_t r = 0; r < N; r++) {
+			want[r] = r;
+			for (uint32_t l = 0; l < r; l++)
+				if (want[l] == l && adj[l][r]) {
+					want[r] = l;
+					break;
+				}
+			if (groups_of(&cl, r) != want[r])
+				bad++;
+		}
+		for (uint32_t r = 0; r < N; r++)
+			comp[r] = UINT32_MAX;
+		for (uint32_t r = 0; r < N; r++) {
+			uint32_t stack[N], top = 0;
+
+			if (comp[r] != UINT32_MAX)
+				continue;
+			comp[r] = r;
+			stack[top++] = r;
+			while (top > 0) {
+				uint32_t x = stack[--top];
+
+				for (uint32_t y = 0; y < N; y++)
+					if (adj[x][y] && comp[y] == UINT32_MAX) {
+						comp[y] = r;
+						stack[top++] = y;
+					}
+			}
+		}
+		for (uint32_t r = 0; r < N; r++)
+			if (groups_of(&co, r) != comp[r])
+				bad++;
+		groups_free(&cl);
+		groups_free(&co);
+	}
+	ok(bad == 0, "groups: clusters (no chaining) and components on random "
+	    "pairs (%d wrong)", bad);
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -1748,6 +1944,9 @@ main(int argc, char *argv[])
 	test_bloom_rate();
 	test_keyset();
 	test_seenstate();
+	test_shingle();
+	test_idtab();
+	test_groups();
 	printf("1..%d\n", ntest);
 	return nfail != 0;
 }
