@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "groups.h"
+#include "nearclust.h"
 #include "nearkeys.h"
 #include "nearrecs.h"
 #include "nearsearch.h"
@@ -174,10 +174,8 @@ read_records(bool archive, size_t max)
 /* --- the one-shot modes -------------------------------------------------- */
 
 static void
-search(const uint32_t *reps, size_t nreps, uint32_t split)
+say_compared(uint64_t compared)
 {
-	uint64_t compared = ns_search(&srch, reps, nreps, split);
-
 	if (cli.verbose)
 		diag_warn("%u tables of %u blocks; %ju fingerprint pairs compared",
 		    srch.design.ntables, srch.design.nblocks,
@@ -212,56 +210,31 @@ static void
 run_pairs(void)
 {
 	put_header("1", "2", "distance");
-	search(NULL, 0, 0);
+	say_compared(ns_search(&srch, NULL, 0, 0));
 	nr_free_entries(&recs);
 	write_pairs(0);
 }
 
 static void
-put_id(uint32_t idx)
-{
-	size_t n;
-	const char *p = nr_id(&recs, idx, &n);
-
-	out_write(&s.out, p, n);
-}
-
-static void
 run_clusters(void)
 {
-	struct groups g;
-	uint64_t *dups;
-	size_t nreps, ndups, di = 0;
-	uint32_t *reps;
+	struct nearclust c;
 
-	reps = ns_collapse(&srch, &nreps, &dups, &ndups);
-	progress_note(true, "%zu distinct fingerprints", nreps);
-	/* clusters take the pairs by their later record */
-	srch.by_second = clusters;
-	search(recs.npos > 1 ? reps : NULL, nreps, 0);
-	nr_free_entries(&recs);
-	free(reps);
-	groups_init(&g, components);
-	groups_grow(&g, recs.in.n);
-	np_sort_u64(srch.pairs, srch.npairs);
-	for (size_t i = 0; i < srch.npairs; i++)
-		groups_pair(&g, NS_A(srch.pairs[i]), NS_B(srch.pairs[i]));
+	say_compared(nc_run(&c, &srch, components));
 	put_header("", NULL, clusters ? "cluster" : "component");
 	for (uint32_t r = 0; r < recs.in.n; r++) {
-		uint32_t l;
+		const char *p;
+		size_t n;
 
-		if (di < ndups && (uint32_t)(dups[di] >> 32) == r)
-			l = groups_of(&g, (uint32_t)dups[di++]);
-		else
-			l = groups_of(&g, r);
-		put_id(r);
+		p = nr_id(&recs, r, &n);
+		out_write(&s.out, p, n);
 		out_putc(&s.out, '\t');
-		put_id(l);
+		p = nr_id(&recs, nc_group_of(&c, r), &n);
+		out_write(&s.out, p, n);
 		out_end_record(&s.out);
 		s.nwritten++;
 	}
-	free(dups);
-	groups_free(&g);
+	nc_free(&c);
 }
 
 /* The archive is read in chunks at least as big as the input, each
@@ -282,7 +255,7 @@ run_against(void)
 		if (recs.arc.n > 0) {
 			progress_note(true, "%zu archive records read",
 			    recs.arc.n);
-			search(NULL, 0, nin);
+			say_compared(ns_search(&srch, NULL, 0, nin));
 			write_pairs(nin);
 		}
 		if (recs.npos == 1) {
@@ -299,7 +272,7 @@ run_against(void)
 			break;
 	}
 	if (self) {
-		search(NULL, 0, 0);
+		say_compared(ns_search(&srch, NULL, 0, 0));
 		write_pairs(0);
 	}
 }

@@ -63,12 +63,4 @@ size_t ns_write_pairs(struct nearsearch *s, struct out *o, uint32_t aoff);
 /* A distance (0 to 64) in decimal. */
 void ns_write_distance(struct out *o, unsigned d);
 
-/* Identical records (the same fingerprints and, when distinct, the same
- * urlpath_version_class) cluster together without their pairs: leave
- * one entry for each run of them, the first record's, at position 0,
- * and return those first records, ascending (*nreps of them).  *dups
- * gets the others as record << 32 | first, ascending (*ndups; free it). */
-uint32_t *ns_collapse(struct nearsearch *s, size_t *nreps, uint64_t **dups,
-    size_t *ndups);
-
 #endif

@@ -27,6 +27,7 @@
 #include "tokens.h"
 #include "url.h"
 #include "urlpath.h"
+#include "nearclust.h"
 #include "nearidx.h"
 #include "nearkeys.h"
 #include "nearrecs.h"
@@ -1418,7 +1419,7 @@ test_nearsearch(void)
 	r.nent = 0;
 	for (uint32_t i = 0; i < 5; i++)
 		nr_push(&r, i == 3 ? 0xff : 0xfe, i);
-	reps = ns_collapse(&s, &nreps, &dups, &ndups);
+	reps = nc_collapse(&s, &nreps, &dups, &ndups);
 	ok(nreps == 2 && reps[0] == 0 && reps[1] == 3 && ndups == 3 &&
 	    dups[0] == ((uint64_t)1 << 32 | 0) && dups[2] == ((uint64_t)4 << 32 | 0) &&
 	    r.nent == 2 && r.ent[0].fp == 0xfe && r.ent[0].idx == 0,
@@ -1432,7 +1433,7 @@ test_nearsearch(void)
 
 		nr_push(&r, x == 3 ? 0xff : 0xfe, x);
 	}
-	reps = ns_collapse(&s, &nreps, &dups, &ndups);
+	reps = nc_collapse(&s, &nreps, &dups, &ndups);
 	ok(nreps == 4 && reps[0] == 0 && reps[1] == 1 && reps[2] == 3 &&
 	    reps[3] == 4 && ndups == 1 && dups[0] == ((uint64_t)2 << 32 | 0),
 	    "nearsearch: identical records collapse within a version class");
