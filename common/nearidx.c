@@ -600,6 +600,15 @@ search(struct np_search *s, struct np_entry *e, struct np_entry *tmp,
 		w = log2ceil(n);
 	if (w > 16)
 		w = 16;
+	if ((1ULL << w) <= k + 1) {
+		/* k + 1 sub-blocks of w bits leave groups of about n / 2^w:
+		 * some (k + 1) n^2 / 2^(w + 1) pairs to compare, no fewer
+		 * than brute force's n^2 / 2.  Splitting on regardless made
+		 * a bucket of fingerprints that differ in a few bits recurse
+		 * for minutes at a large k (300 similar pages at k = 30). */
+		brute(s, e, n);
+		return;
+	}
 	for (unsigned j = 0; j <= k; j++) {
 		sub[j] = 0;
 		for (unsigned b = 0; b < w; b++) {
