@@ -1,11 +1,11 @@
 /* nearpairs — every pair of records whose fingerprints are within k bits,
- * without comparing all pairs.  The records are kept by common/nearrecs.c,
- * searched by common/nearsearch.c over the index of common/nearidx.c;
- * the map/reduce records are common/nearkeys.c's. */
+ * without comparing all pairs.  Options and the record loops only: the
+ * records are kept by common/nearrecs.c and searched by nearsearch.c over
+ * the index of nearidx.c; nearclust.c makes the groups of --clusters and
+ * --components, nearkeys.c the map/reduce records. */
 #include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -17,7 +17,6 @@
 #include "out.h"
 #include "progress.h"
 #include "stream.h"
-#include "xalloc.h"
 
 static const char help[] =
 "Usage: nearpairs [-k K] [-i N] [-f N] [--clusters | --components] [options] [file ...]\n"
