@@ -1295,6 +1295,59 @@ search_exact(unsigned npos, unsigned k, unsigned ntables, bool keep_empty,
 	return same_pairs;
 }
 
+/* Do --clusters and --components (identical records collapsed) give
+ * what the rules of groups.h give on every pair brute force finds? */
+static bool
+groups_exact(unsigned npos, unsigned k, bool components)
+{
+	struct nearrecs r = { .npos = npos, .keep_fps = true };
+	struct nearsearch s;
+	struct nearclust c;
+	struct groups g;
+	static uint64_t want[40000];
+	size_t nwant;
+	bool same_groups = true;
+
+	fill_recs(&r, false, 200, k);
+	/* mirror copies of a few records */
+	for (unsigned i = 0; i < 60; i++) {
+		uint32_t j = rnd() % 20;
+		uint64_t fp[4];
+		char id[32];
+
+		memcpy(fp, nr_fps(&r, j), npos * sizeof *fp);
+		snprintf(id, sizeof id, "copy%u", j);
+		add_rec(&r, false, id, fp);
+	}
+	if (npos == 1) {
+		/* the entries a one-shot run makes */
+		uint32_t *all;
+		size_t n;
+
+		all = nr_all(&r, &n);
+		nr_fill(&r, 0, all, n);
+		free(all);
+	}
+	nwant = brute_pairs(&r, k, 0, want);
+	for (size_t i = 0; i < nwant; i++)	/* by the later record */
+		want[i] = NS_CODE(NS_B(want[i]), NS_A(want[i]), 0);
+	np_sort_u64(want, nwant);
+	groups_init(&g, components);
+	groups_grow(&g, r.in.n);
+	for (size_t i = 0; i < nwant; i++)
+		groups_pair(&g, NS_A(want[i]), NS_B(want[i]));
+	ns_init(&s, &r, k);
+	nc_run(&c, &s, components);
+	for (uint32_t i = 0; i < r.in.n; i++)
+		same_groups = nc_group_of(&c, i) == groups_of(&g, i) &&
+		    same_groups;
+	nc_free(&c);
+	groups_free(&g);
+	ns_free(&s);
+	nr_free(&r);
+	return same_groups;
+}
+
 static void
 test_nearrecs(void)
 {
@@ -1442,6 +1495,10 @@ test_nearsearch(void)
 	ns_free(&s);
 	nr_free(&r);
 	buf_free(&got);
+	ok(groups_exact(1, 3, false) && groups_exact(1, 3, true) &&
+	    groups_exact(2, 5, false) && groups_exact(2, 2, true),
+	    "nearclust: clusters and components with mirror copies collapsed "
+	    "are those of all the pairs");
 }
 
 static void
