@@ -257,16 +257,7 @@ run_against(void)
 			say_compared(ns_search(&srch, NULL, 0, nin));
 			write_pairs(nin);
 		}
-		if (recs.npos == 1) {
-			/* keep the input's entries for the next chunk */
-			size_t m = 0;
-
-			for (size_t i = 0; i < recs.nent; i++)
-				if (recs.ent[i].idx < nin)
-					recs.ent[m++] = recs.ent[i];
-			recs.nent = m;
-		}
-		nr_clear(&recs.arc);
+		nr_drop_archive(&recs);
 		if (!more)
 			break;
 	}

@@ -109,6 +109,21 @@ nr_clear(struct nr_part *p)
 	p->ids.len = 0;
 }
 
+void
+nr_drop_archive(struct nearrecs *r)
+{
+	if (r->npos == 1) {
+		/* the entries of the input stay for the next part */
+		size_t m = 0;
+
+		for (size_t i = 0; i < r->nent; i++)
+			if (r->ent[i].idx < r->in.n)
+				r->ent[m++] = r->ent[i];
+		r->nent = m;
+	}
+	nr_clear(&r->arc);
+}
+
 static void
 part_free(struct nr_part *p)
 {

@@ -53,6 +53,9 @@ void nr_add(struct nearrecs *r, bool archive, const struct span *id,
     const uint64_t *fp);
 /* Forget the records of a part (not their entries). */
 void nr_clear(struct nr_part *p);
+/* Forget the archive part, and its entries with one fingerprint a
+ * record (the input's stay, for the next part). */
+void nr_drop_archive(struct nearrecs *r);
 static inline bool
 nr_valid(const struct nearrecs *r, uint64_t fp)
 {

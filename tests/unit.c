@@ -1386,8 +1386,9 @@ test_nearrecs(void)
 	all = nr_all(&r, &n);
 	ok(n == 3 && all[0] == 0 && all[2] == 2, "nearrecs: every record");
 	free(all);
-	nr_clear(&r.arc);
-	ok(r.arc.n == 0 && r.in.n == 2, "nearrecs: the archive part cleared");
+	nr_drop_archive(&r);
+	ok(r.arc.n == 0 && r.in.n == 2 && r.nent == 1 && r.ent[0].idx == 0,
+	    "nearrecs: the archive part dropped, the input's entries kept");
 	nr_free(&r);
 	/* several: the records keep them, the entries are made a position
 	 * at a time */
