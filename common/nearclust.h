@@ -10,6 +10,7 @@
 #ifndef CRAWLUTILS_NEARCLUST_H
 #define CRAWLUTILS_NEARCLUST_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
