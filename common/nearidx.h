@@ -70,6 +70,12 @@ void np_design_free(struct np_design *d);
 /* The numbers of tables possible for k, smallest first, at most max of
  * them; returns how many there are (up to NP_MAXTABLES tables). */
 unsigned np_design_tables(unsigned k, unsigned *out, unsigned max);
+/* The number of tables nearpairs chooses for k, by measurement. */
+unsigned np_design_auto(unsigned k);
+/* Is ntables one of the numbers offered for k?  If not, choices gets
+ * them as text ("4, 10, 20 or 35"), as many as fit in size. */
+bool np_design_offered(unsigned k, unsigned ntables, char *choices,
+    size_t size);
 /* The key of fp in table t, and its width in bits. */
 static inline uint64_t
 np_key(const struct np_design *d, unsigned t, uint64_t fp)

@@ -1,0 +1,92 @@
+/* The records nearpairs(1) holds in memory to search them, each known by
+ * its number (idx): the input's from 0, then those of the part of the
+ * --against archive being searched from in.n on.  A record keeps its ID
+ * (the bytes, any bytes, in one arena) and its fingerprints, npos of them,
+ * the same number for every record.  A fingerprint 0 takes no part in the
+ * search unless keep_empty is set; a record without any other is blank.
+ *
+ * The entries (fingerprint and idx) are what the tables sort.  With one
+ * fingerprint a record and keep_fps unset, a record's fingerprint lives
+ * in its entry alone, added with the record, so that the entries and the
+ * sort's scratch copy take 24 bytes a fingerprint; otherwise the records
+ * keep their fingerprints and nr_fill() makes the entries of one
+ * position at a time. */
+#ifndef CRAWLUTILS_NEARRECS_H
+#define CRAWLUTILS_NEARRECS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "buf.h"
+#include "field.h"
+#include "nearidx.h"
+
+#define NR_MAXPOS	64			/* fingerprints a record */
+#define NR_MAXREC	((1u << 29) - 1)	/* records; see nearsearch.h */
+
+struct nr_part {
+	struct buf	 ids;
+	uint64_t	*off;		/* ID i is ids.p[off[i] .. off[i + 1]) */
+	size_t		 n, cap;
+	uint64_t	*fps;		/* n * npos, when kept */
+	uint8_t		*blank;		/* a bit a record */
+};
+
+struct nearrecs {
+	unsigned	 npos;		/* 0 until the first record is parsed */
+	bool		 keep_empty;
+	bool		 keep_fps;	/* fingerprints in the records, always */
+	struct nr_part	 in, arc;
+	struct np_entry	*ent;
+	size_t		 nent, capent;
+};
+
+/* Parse one or more comma-separated fingerprints (fp_parse's form) into
+ * fp: their number, or 0 if p[0..n) is not that (more than max is not). */
+unsigned nr_parse_fps(const char *p, size_t n, uint64_t *fp, unsigned max);
+
+void nr_free(struct nearrecs *r);
+/* Add a record of npos fingerprints to the input or to the archive part;
+ * fatal beyond NR_MAXREC records in all. */
+void nr_add(struct nearrecs *r, bool archive, const struct span *id,
+    const uint64_t *fp);
+/* Forget the records of a part (not their entries). */
+void nr_clear(struct nr_part *p);
+/* Forget the archive part, and its entries with one fingerprint a
+ * record (the input's stay, for the next part). */
+void nr_drop_archive(struct nearrecs *r);
+static inline bool
+nr_valid(const struct nearrecs *r, uint64_t fp)
+{
+	return fp != 0 || r->keep_empty;
+}
+
+static inline const uint64_t *
+nr_fps(const struct nearrecs *r, uint32_t idx)
+{
+	return idx < r->in.n ? r->in.fps + (size_t)idx * r->npos :
+	    r->arc.fps + (size_t)(idx - r->in.n) * r->npos;
+}
+
+static inline const char *
+nr_id(const struct nearrecs *r, uint32_t idx, size_t *n)
+{
+	const struct nr_part *p = idx < r->in.n ? &r->in : &r->arc;
+	size_t i = idx < r->in.n ? idx : idx - r->in.n;
+
+	*n = (size_t)(p->off[i + 1] - p->off[i]);
+	return p->ids.p + p->off[i];
+}
+
+bool nr_blank(const struct nearrecs *r, uint32_t idx);
+/* Every record's idx, in order (free it). */
+uint32_t *nr_all(const struct nearrecs *r, size_t *n);
+void nr_free_entries(struct nearrecs *r);
+void nr_push(struct nearrecs *r, uint64_t fp, uint32_t idx);
+/* The entries of position p of the records idx[0..n), in that order. */
+void nr_fill(struct nearrecs *r, unsigned p, const uint32_t *idx, size_t n);
+/* Memory for n bytes of entries: on 2 MB pages when it is big. */
+void *nr_alloc(size_t n);
+
+#endif

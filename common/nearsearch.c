@@ -1,0 +1,212 @@
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag.h"
+#include "fingerprint.h"
+#include "nearsearch.h"
+#include "progress.h"
+#include "urlpath.h"
+#include "xalloc.h"
+
+void
+ns_init(struct nearsearch *s, struct nearrecs *recs, unsigned k)
+{
+	memset(s, 0, sizeof *s);
+	s->recs = recs;
+	s->k = k;
+}
+
+void
+ns_free(struct nearsearch *s)
+{
+	np_design_free(&s->design);
+	free(s->pairs);
+	s->pairs = NULL;
+	s->npairs = s->cappairs = 0;
+}
+
+void
+ns_design(struct nearsearch *s)
+{
+	if (s->design.mask != NULL)
+		return;
+	if (!np_design_init(&s->design, s->k,
+	    s->ntables ? s->ntables : np_design_auto(s->k)))
+		diag_fatal("no design of %u tables for -k %u", s->ntables, s->k);
+}
+
+static void
+push_pair(struct nearsearch *s, uint64_t code)
+{
+	if (s->npairs == s->cappairs) {
+		s->cappairs = s->cappairs ? 2 * s->cappairs : 4096;
+		s->pairs = xrealloc(s->pairs, s->cappairs * sizeof *s->pairs);
+	}
+	s->pairs[s->npairs++] = code;
+}
+
+/* The ID of a record, after the TAB of "RECORD TAB ID" when keyed. */
+static const char *
+rule_id(const struct nearsearch *s, uint32_t idx, size_t *n)
+{
+	const char *p = nr_id(s->recs, idx, n);
+
+	if (s->keyed) {
+		const char *tab = memchr(p, '\t', *n);
+
+		*n -= (size_t)(tab + 1 - p);
+		p = tab + 1;
+	}
+	return p;
+}
+
+/* A pair the index found within k at position curpos. */
+static void
+on_pair(void *ctx, uint32_t a, uint32_t b, unsigned d)
+{
+	struct nearsearch *s = ctx;
+	const struct nearrecs *r = s->recs;
+	uint32_t nin = (uint32_t)r->in.n;
+
+	if (r->npos > 1) {
+		const uint64_t *fa = nr_fps(r, a), *fb = nr_fps(r, b);
+
+		for (unsigned p = 0; p < r->npos; p++) {
+			unsigned dp;
+
+			if (p == s->curpos || !nr_valid(r, fa[p]) ||
+			    !nr_valid(r, fb[p]))
+				continue;
+			dp = fp_distance(fa[p], fb[p]);
+			if (dp <= s->k && p < s->curpos)
+				return;
+			if (dp < d)
+				d = dp;
+		}
+	}
+	if (s->distinct) {
+		const char *pa, *pb;
+		size_t na, nb;
+
+		pa = rule_id(s, a, &na);
+		pb = rule_id(s, b, &nb);
+		if (urlpath_distinct_versions(pa, na, pb, nb))
+			return;
+	}
+	if (b >= nin)		/* --against: the archive's first */
+		push_pair(s, NS_CODE(b - nin, a, d));
+	else if (s->by_second)
+		push_pair(s, NS_CODE(b, a, d));
+	else
+		push_pair(s, NS_CODE(a, b, d));
+}
+
+uint64_t
+ns_search(struct nearsearch *s, const uint32_t *reps, size_t nreps,
+    uint32_t split)
+{
+	struct nearrecs *r = s->recs;
+	struct np_search srch;
+	struct np_entry *tmp;
+	size_t ntmp;
+	uint32_t *all = NULL;
+	uint64_t compared;
+
+	if (r->npos > 1 && reps == NULL)
+		reps = all = nr_all(r, &nreps);
+	ns_design(s);
+	np_search_init(&srch, s->k, on_pair, s);
+	srch.split = split;
+	if (r->npos <= 1 && r->capent > r->nent + 1) {
+		/* the doubling's slack would count against the 24 bytes */
+		r->capent = r->nent + 1;
+		r->ent = xrealloc(r->ent, r->capent * sizeof *r->ent);
+	}
+	ntmp = (r->npos > 1 ? nreps : r->nent) + 1;
+	tmp = nr_alloc(ntmp * sizeof *tmp);
+	for (unsigned p = 0; p < (r->npos ? r->npos : 1); p++) {
+		s->curpos = p;
+		if (r->npos > 1)
+			nr_fill(r, p, reps, nreps);
+		for (unsigned t = 0; t < s->design.ntables; t++) {
+			struct np_entry *now = np_search_table(&srch, &s->design,
+			    t, r->ent, tmp, r->nent);
+
+			if (now != r->ent) {
+				size_t c = r->capent;
+
+				tmp = r->ent;
+				r->ent = now;
+				r->capent = ntmp;
+				ntmp = c;
+			}
+			progress_note(true, "position %u, table %u of %u: %zu "
+			    "pairs", p + 1, t + 1, s->design.ntables, s->npairs);
+		}
+	}
+	compared = srch.compared;
+	free(tmp);
+	free(all);
+	np_search_free(&srch);
+	return compared;
+}
+
+void
+ns_bucket(struct nearsearch *s, unsigned t)
+{
+	struct nearrecs *r = s->recs;
+	struct np_entry *tmp;
+	struct np_search srch;
+
+	s->curpos = t / s->design.ntables;
+	r->nent = 0;
+	for (uint32_t i = 0; i < r->in.n; i++) {
+		uint64_t f = r->in.fps[(size_t)i * r->npos + s->curpos];
+
+		if (nr_valid(r, f))
+			nr_push(r, f, i);
+	}
+	tmp = xmalloc((r->nent + 1) * sizeof *tmp);
+	np_search_init(&srch, s->k, on_pair, s);
+	np_search_bucket(&srch, &s->design, t % s->design.ntables, r->ent, tmp,
+	    r->nent);
+	np_search_free(&srch);
+	free(tmp);
+}
+
+void
+ns_write_distance(struct out *o, unsigned d)
+{
+	if (d >= 10)
+		out_putc(o, (char)('0' + d / 10));
+	out_putc(o, (char)('0' + d % 10));
+}
+
+static void
+put_id(const struct nearsearch *s, struct out *o, uint32_t idx)
+{
+	size_t n;
+	const char *p = nr_id(s->recs, idx, &n);
+
+	out_write(o, p, n);
+}
+
+size_t
+ns_write_pairs(struct nearsearch *s, struct out *o, uint32_t aoff)
+{
+	size_t n = s->npairs;
+
+	np_sort_u64(s->pairs, s->npairs);
+	for (size_t i = 0; i < s->npairs; i++) {
+		uint64_t c = s->pairs[i];
+
+		put_id(s, o, NS_A(c) + aoff);
+		out_putc(o, '\t');
+		put_id(s, o, NS_B(c));
+		out_putc(o, '\t');
+		ns_write_distance(o, NS_D(c));
+		out_end_record(o);
+	}
+	s->npairs = 0;
+	return n;
+}

@@ -1,0 +1,66 @@
+/* nearpairs(1)'s search over the records of nearrecs.h: every table of
+ * the design at every fingerprint position, and the pairs it finds.
+ *
+ * A pair within k is kept once: with several fingerprints a record, at
+ * the first position where the two are within k, with the smallest
+ * distance over the positions (a fingerprint 0 counts only with
+ * keep_empty); with distinct set, never when the IDs are URLs of two
+ * versions (urlpath.h); when keyed, an ID is "RECORD TAB ID" and the
+ * rule looks at the ID after the TAB.
+ *
+ * A pair is kept as a number, a << 35 | b << 6 | distance (29 bits a
+ * record, hence NR_MAXREC), so that sorting the numbers sorts the pairs:
+ * a is the earlier record, b the later (the other way round when
+ * by_second is set); a pair of the archive and the input puts the
+ * archive's record first, counted from the archive's first. */
+#ifndef CRAWLUTILS_NEARSEARCH_H
+#define CRAWLUTILS_NEARSEARCH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "nearidx.h"
+#include "nearrecs.h"
+#include "out.h"
+
+#define NS_CODE(a, b, d)	((uint64_t)(a) << 35 | (uint64_t)(b) << 6 | (d))
+#define NS_A(c)			((uint32_t)((c) >> 35))
+#define NS_B(c)			((uint32_t)((c) >> 6 & NR_MAXREC))
+#define NS_D(c)			((unsigned)((c) & 63))
+
+struct nearsearch {
+	unsigned	 k;
+	unsigned	 ntables;	/* 0: np_design_auto() */
+	bool		 distinct;
+	bool		 keyed;
+	bool		 by_second;
+	struct nearrecs	*recs;
+	struct np_design design;	/* made by ns_design() */
+	uint64_t	*pairs;
+	size_t		 npairs, cappairs;
+	/* private */
+	unsigned	 curpos;
+};
+
+void ns_init(struct nearsearch *s, struct nearrecs *recs, unsigned k);
+void ns_free(struct nearsearch *s);
+/* Make the design of ntables tables (the first call; fatal if there is
+ * none). */
+void ns_design(struct nearsearch *s);
+/* Search the entries (one fingerprint a record) or the records reps
+ * (several; reps NULL: every record), every position and table.  split:
+ * as np_search's.  Returns the pairs of fingerprints compared. */
+uint64_t ns_search(struct nearsearch *s, const uint32_t *reps, size_t nreps,
+    uint32_t split);
+/* Search one bucket of table t of the design at position t / ntables:
+ * the input records, all sharing that key. */
+void ns_bucket(struct nearsearch *s, unsigned t);
+
+/* Write the pairs found, sorted, as ID1 TAB ID2 TAB DISTANCE (aoff added
+ * to the first records' number), and forget them; returns how many. */
+size_t ns_write_pairs(struct nearsearch *s, struct out *o, uint32_t aoff);
+/* A distance (0 to 64) in decimal. */
+void ns_write_distance(struct out *o, unsigned d);
+
+#endif
