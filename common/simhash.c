@@ -156,10 +156,30 @@ features(struct simhash *s, const char *p, size_t n, bool escaped)
 	unsigned char ring[8 * SIMHASH_MAXSHINGLE];
 	unsigned sh = s->par.shingle, ntok = 0;
 	struct token tk;
+	unsigned char prev[8];
+	size_t nprev = 0;
 
 	tok_init(&s->tok, p, n, s->par.tokflags | (escaped ? TOK_ESCAPED : 0));
 	while (tok_next(&s->tok, &tk)) {
 		uint64_t h;
+
+		if (s->par.cjk_bigram && sh == 1) {
+			if (tk.cjk && tk.n <= 4) {
+				unsigned char pair[8];
+
+				if (nprev) {
+					memcpy(pair, prev, nprev);
+					memcpy(pair + nprev, tk.p, tk.n);
+					count(s, XXH3_64bits_withSeed(pair,
+					    nprev + tk.n, s->par.seed), false, 1);
+				}
+				memcpy(prev, tk.p, tk.n);
+				nprev = tk.n;
+				if (s->par.cjk_bigram == 1)
+					continue;
+			} else
+				nprev = 0;
+		}
 
 		/* Chinese text is mostly characters of the BMP seen many
 		 * times: count them by code point, hash each one once. */
@@ -210,6 +230,8 @@ weight(const struct simhash *sh, uint32_t c, bool cjk)
 	case SIMHASH_W_BINARY:
 		return 1;
 	}
+	if (cjk && c == 1 && par->cjk_once)
+		return par->cjk_once;
 	if (cjk)
 		return c < 64 && sh->cjk_table[c] ? sh->cjk_table[c] :
 		    (uint64_t)(par->cjk_mul * power_quarters(c, par->cjk_exp) + 0.5);
