@@ -1036,7 +1036,6 @@ main(int argc, char *argv[])
 		{ "summary", no_argument, NULL, '1' },
 		{ "count", required_argument, NULL, 'n' },
 		{ "compact", no_argument, NULL, 'P' },
-		{ "cjk-bigram", required_argument, NULL, 'B' },
 		{ "cjk-once", required_argument, NULL, 'O' },
 		{ "lang", required_argument, NULL, 'L' },
 		{ NULL, 0, NULL, 0 }
@@ -1072,7 +1071,6 @@ main(int argc, char *argv[])
 		case 'P': compact = 1; break;
 		case 'L': only_lang = optarg; break;
 		case 'O': par.cjk_once = num("--cjk-once", optarg); break;
-		case 'B': par.cjk_bigram = num("--cjk-bigram", optarg); break;
 		case 'n':
 			nfp = (int)num("-n", optarg);
 			if (nfp < 1 || nfp > SIMHASH_MAXFP)
