@@ -139,6 +139,8 @@ static struct simhash_params par;
 static int part = -1;		/* -1: both */
 static size_t min_tokens = 100, max_tokens = SIZE_MAX;
 static int oneline;
+static const char *only_lang;	/* --lang: score one language */
+static int compact;	/* --compact: report_compact() */
 static int nfp = 1;	/* -n: a pair's distance is the least of nfp */
 static int routes;	/* --routes: the whole dedup routes */
 static unsigned minj = 300;	/* --min: nearverify's threshold, 1/1000 */
@@ -1133,6 +1135,57 @@ report_routes(int lang, const struct score *sc)
 		    share(sc, h, K_E10, NPOS), pd,
 		    1e6 * share(sc, h, K_SITE, NKIND));
 	}
+/* Precision against each class of distinct pairs on its own, as the
+ * issue's target names them: "articles" counts against the near-duplicates
+ * only, for each document, one same-site and one same-topic pair (at the
+ * rate measured on all of them); "+api" adds the other versions; "+rewrites"
+ * adds the 30% and 50% rewrites too (what precision() gives). */
+static double
+precision_of(const struct score *sc, int k, bool api, bool rewrites)
+{
+	double tp = 0, fp = 0;
+
+	for (int i = 0; i < NPOS; i++)
+		tp += (double)sc->hit[i][k];
+	if (api)
+		fp += (double)sc->hit[K_API][k];
+	if (rewrites)
+		fp += (double)(sc->hit[K_RW30][k] + sc->hit[K_RW50][k]);
+	fp += (double)sc->ndocs * (ratio(sc->hit[K_SITE][k], sc->total[K_SITE]) +
+	    ratio(sc->hit[K_TOPIC][k], sc->total[K_TOPIC]));
+	return tp + fp > 0 ? tp / (tp + fp) : 1;
+}
+
+static void
+report_precision(int lang, const struct score *sc)
+{
+	printf("%s: precision against different articles (same site, same "
+	    "topic), +api versions, +rewrites 30%% and 50%%\n", langs[lang]);
+	printf("  k  articles      +api  +rewrites\n");
+	for (int k = 0; k <= MAXK; k++)
+		printf("  %d  %8.4f  %8.4f  %9.4f\n", k,
+		    precision_of(sc, k, false, false),
+		    precision_of(sc, k, true, false),
+		    precision_of(sc, k, true, true));
+}
+
+/* One line per language for comparing schemes: at k = 3 and 4, recall
+ * for edits of at most 5% and 5-10%, the three precisions, and the share
+ * of each distinct kind of one family within k. */
+static void
+report_compact(int lang, const struct score *sc)
+{
+	printf("%s", langs[lang]);
+	for (int k = 3; k <= 4; k++)
+		printf("  k=%d R5 %.3f R10 %.3f Part %.4f Papi %.4f Prw %.4f "
+		    "rw30 %.3f rw50 %.3f api %.3f", k,
+		    recall(sc, 0, K_E10, k), recall(sc, K_E10, NPOS, k),
+		    precision_of(sc, k, false, false),
+		    precision_of(sc, k, true, false),
+		    precision_of(sc, k, true, true),
+		    recall(sc, K_RW30, K_RW50, k), recall(sc, K_RW50, K_API, k),
+		    recall(sc, K_API, K_SITE, k));
+	printf("\n");
 }
 
 static unsigned
@@ -1169,6 +1222,9 @@ main(int argc, char *argv[])
 		{ "min", required_argument, NULL, 'j' },
 		{ "cand-n", required_argument, NULL, 'N' },
 		{ "cand-k", required_argument, NULL, 'K' },
+		{ "compact", no_argument, NULL, 'P' },
+		{ "cjk-once", required_argument, NULL, 'O' },
+		{ "lang", required_argument, NULL, 'L' },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct simhash sh;
@@ -1211,6 +1267,9 @@ main(int argc, char *argv[])
 			if (minj > 1000)
 				die("--min: 0 to 1000 thousandths");
 			break;
+		case 'P': compact = 1; break;
+		case 'L': only_lang = optarg; break;
+		case 'O': par.cjk_once = num("--cjk-once", optarg); break;
 		case 'n':
 			nfp = (int)num("-n", optarg);
 			if (nfp < 1 || nfp > SIMHASH_MAXFP)
@@ -1226,7 +1285,8 @@ main(int argc, char *argv[])
 	select_docs();
 	pools();
 	for (size_t i = 0; i < ndocs; i++)
-		if (part < 0 || docs[i].part == part)
+		if ((part < 0 || docs[i].part == part) && (only_lang == NULL ||
+		    strcmp(langs[docs[i].lang], only_lang) == 0))
 			family((int)i);
 	if (routes && nfp < cand_n)
 		nfp = cand_n;
@@ -1252,11 +1312,17 @@ main(int argc, char *argv[])
 	for (int l = 0; l < NLANG; l++) {
 		static struct score sc;
 
+		if (only_lang && strcmp(langs[l], only_lang) != 0)
+			continue;
 		score(l, &sc);
 		if (routes)
 			report_routes(l, &sc);
+		else if (compact)
+			report_compact(l, &sc);
 		else
 			report(l, &sc);
+		if (!routes && !compact && !oneline)
+			report_precision(l, &sc);
 	}
 	return 0;
 }

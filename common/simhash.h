@@ -50,6 +50,9 @@ struct simhash_params {
 	unsigned	cjk_exp;
 	unsigned	cjk_cap;	/* thousandths of the total */
 	uint64_t	seed;		/* of the feature hash (0) */
+	unsigned	cjk_once;	/* if not 0, the weight of a CJK
+					   character seen once, in hundredths
+					   of one seen once */
 };
 
 /* The defaults: what simhash(1) documents and the pinned tests fix. */

@@ -585,6 +585,29 @@ test_simhash(void)
 	    fingerprint(&s, "\xe4\xb8\xad\xe4\xb8\xad x", 1, 0) ==
 	    XXH3_64bits("\xe4\xb8\xad", 3),
 	    "simhash: a CJK character counted by code point has its bytes' hash");
+	{
+		/* A CJK character seen once weighs 35, one seen twice 200
+		 * (simhash(1)): the bits of 甲甲乙丙丁, against the bits the
+		 * plain count (100 each) would give. */
+		static const char *const ch[4] = { "\xe7\x94\xb2",
+		    "\xe4\xb9\x99", "\xe4\xb8\x99", "\xe4\xb8\x81" };
+		uint64_t want = 0, plain = 0;
+
+		for (int i = 0; i < 64; i++) {
+			uint64_t a = 0, b = 0;
+
+			for (int c = 0; c < 4; c++)
+				if (XXH3_64bits(ch[c], 3) >> i & 1) {
+					a += c ? 35 : 200;
+					b += c ? 100 : 200;
+				}
+			want |= (uint64_t)(2 * a > 200 + 3 * 35) << i;
+			plain |= (uint64_t)(2 * b > 200 + 3 * 100) << i;
+		}
+		ok(fingerprint(&s, "\xe7\x94\xb2\xe7\x94\xb2\xe4\xb9\x99"
+		    "\xe4\xb8\x99\xe4\xb8\x81", 1, 0) == want && want != plain,
+		    "simhash: a CJK character seen once weighs 0.35");
+	}
 	ok(fingerprint(&s, "The  QUICK brown\\nfox 1999", 1, 0) ==
 	    fingerprint(&s, "the quick, brown fox (2024)", 1, 0),
 	    "simhash: case, punctuation, white space and digits do not matter");
@@ -626,6 +649,7 @@ test_simhash(void)
 			buf_append(&in, u8, 3);
 		}
 		big.cjk_mul = 5000000;	/* a total of 1.5e10: a shift of 3 */
+		big.cjk_once = 35 * 50000;
 		simhash_init(&sb, &big);
 		simhash_text(&sb, in.p, in.len, true, 1, &a);
 		simhash_free(&sb);
