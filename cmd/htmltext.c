@@ -13,13 +13,22 @@
 #include "html.h"
 
 static const char help[] =
-"Usage: htmltext [-u URL] [--plain | --meta] [--strip-site] [options] [file ...]\n"
+"Usage: htmltext [-u URL | --url-from-path | --warc | --tsv [-f N]]\n"
+"                [--plain | --meta] [--strip-site] [options] [file ...]\n"
 "Write the main text of each HTML document as one record ID TAB TITLE TAB\n"
 "TEXT, one block of text per line (lines joined by \\n).  Each file is one\n"
 "document; none or - is the standard input.\n"
 "\n"
 "  -u, --url URL        the URL of the document: its ID, and a last resort\n"
 "                       for its title (one document only)\n"
+"      --url-from-path[=SCHEME]  files saved as host/path/file (wget -x,\n"
+"                       --mirror): the URL is SCHEME://host/path/file\n"
+"                       (default https)\n"
+"      --warc           the inputs are WARC files: one document per HTML\n"
+"                       response, its ID the WARC-Target-URI\n"
+"      --tsv            the inputs are records ID TAB HTML (HTML escaped)\n"
+"  -f, --field N        with --tsv: the HTML field (default -1, the last);\n"
+"                       the other fields are carried before TITLE\n"
 "      --plain          for people: the title, a blank line, the text\n"
 "      --meta           add ENCODING, METHOD, CHARS and PRUNED before TEXT\n"
 "      --strip-site     cut a site name (\" | Site\") from a <title>\n"
@@ -32,10 +41,17 @@ static const char help[] =
 "  -h, --help           this help\n"
 "      --version        version and library versions\n";
 
-enum { OPT_PLAIN = OPT_PROGRAM, OPT_META, OPT_STRIP, OPT_MAX_BYTES };
+enum {
+	OPT_PLAIN = OPT_PROGRAM, OPT_META, OPT_STRIP, OPT_MAX_BYTES,
+	OPT_WARC, OPT_TSV, OPT_URL_FROM_PATH
+};
 
 static const struct option longopts[] = {
 	{ "url",		required_argument,	NULL, 'u' },
+	{ "url-from-path",	optional_argument,	NULL, OPT_URL_FROM_PATH },
+	{ "warc",		no_argument,		NULL, OPT_WARC },
+	{ "tsv",		no_argument,		NULL, OPT_TSV },
+	{ "field",		required_argument,	NULL, 'f' },
 	{ "plain",		no_argument,		NULL, OPT_PLAIN },
 	{ "meta",		no_argument,		NULL, OPT_META },
 	{ "strip-site",		no_argument,		NULL, OPT_STRIP },
@@ -54,12 +70,12 @@ static bool plain, meta;
 static size_t max_bytes = (size_t)64 << 20;
 
 static void
-write_record(struct out *o, const char *id, const struct html *h,
+write_record(struct out *o, const struct doc *doc, const struct html *h,
     const struct extract *x)
 {
 	char num[32];
 
-	escape_write(o, id, strlen(id));
+	docs_write_id(o, doc);
 	out_putc(o, '\t');
 	escape_write(o, x->title.p, x->title.len);
 	out_putc(o, '\t');
@@ -105,14 +121,30 @@ main(int argc, char *argv[])
 	struct html h = { 0 };
 	struct extract x = { 0 };
 	struct buf scratch = { 0 };
-	bool first = true;
-	int ch, status;
+	bool first = true, fset = false;
+	int ch, status, field = -1;
+	enum docs_mode mode = DOCS_FILES;
+	const char *scheme = NULL;
 
 	cli_init("htmltext", help, argv);
-	while ((ch = getopt_long(argc, argv, "u:qvh", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "u:f:qvh", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'u':
 			url = optarg;
+			break;
+		case 'f':
+			field = docs_cli_field(optarg);
+			fset = true;
+			break;
+		case OPT_WARC:
+		case OPT_TSV:
+			if (mode != DOCS_FILES)
+				cli_usage_error("--warc and --tsv cannot be "
+				    "combined");
+			mode = ch == OPT_WARC ? DOCS_WARC : DOCS_TSV;
+			break;
+		case OPT_URL_FROM_PATH:
+			scheme = docs_cli_scheme(optarg);
 			break;
 		case OPT_PLAIN:
 			plain = true;
@@ -135,13 +167,15 @@ main(int argc, char *argv[])
 	}
 	if (plain && meta)
 		cli_usage_error("--plain and --meta cannot be combined");
-	if (url != NULL && argc - optind > 1)
-		cli_usage_error("-u names the URL of one document, and %d "
-		    "files were given", argc - optind);
+	docs_cli_check(mode, url, scheme, fset, argc - optind);
 
 	docs_open(&d, argc - optind, argv + optind, max_bytes);
+	d.mode = mode;
+	d.url = url;
+	d.scheme = scheme;
+	d.field = field;
 	while (docs_next(&d, &doc)) {
-		const char *id = url ? url : doc.file, *why;
+		const char *id = doc.id, *why;
 
 		if (doc.too_big) {
 			docs_reject(&d, &doc, id, "larger than --max-bytes "
@@ -152,12 +186,13 @@ main(int argc, char *argv[])
 			docs_reject(&d, &doc, id, "%s", why);
 			continue;
 		}
-		html_load(&h, doc.p, doc.n, doc.file, NULL, &scratch);
-		extract_run(&x, h.doc, url);
+		html_load(&h, doc.p, doc.n, doc.file, doc.charset, &scratch);
+		extract_run(&x, h.doc, doc.url);
 		if (plain)
-			write_plain(&d.s.out, id, &x, d.s.npaths > 1, first);
+			write_plain(&d.s.out, id, &x,
+			    d.s.npaths > 1 || mode != DOCS_FILES, first);
 		else
-			write_record(&d.s.out, id, &h, &x);
+			write_record(&d.s.out, &doc, &h, &x);
 		first = false;
 		html_free(&h);
 		d.s.nwritten++;
