@@ -299,11 +299,38 @@ docs_write_id(struct out *o, const struct doc *doc)
 		escape_write(o, doc->id, strlen(doc->id));
 }
 
+/* Say msg about doc where it is: "file: msg", "file: offset N: msg",
+ * "file:line: msg". */
+static void
+say(const struct docs *d, const struct doc *doc, const char *msg)
+{
+	if (diag_quiet)
+		return;
+	if (d->mode == DOCS_TSV)
+		diag_record(doc->file, d->rec.line, "%s", msg);
+	else if (d->mode == DOCS_WARC)
+		diag_warn("%s: offset %ju: %s", doc->file, doc->offset, msg);
+	else
+		diag_warn("%s: %s", doc->file, msg);
+}
+
+void
+docs_note(struct docs *d, const struct doc *doc, const char *fmt, ...)
+{
+	char msg[1024];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	say(d, doc, msg);
+}
+
 void
 docs_reject(struct docs *d, const struct doc *doc, const char *id,
     const char *fmt, ...)
 {
-	char msg[1024], off[32] = "";
+	char msg[1024];
 	va_list ap;
 
 	va_start(ap, fmt);
@@ -313,18 +340,16 @@ docs_reject(struct docs *d, const struct doc *doc, const char *id,
 		stream_reject(&d->s, &d->rec, "%s", msg);
 		return;
 	}
-	if (d->mode == DOCS_WARC)
-		snprintf(off, sizeof off, "offset %ju", doc->offset);
 	d->s.nrejected++;
-	if (!diag_quiet)
-		diag_warn("%s: %s%s%s", doc->file, off, *off ? ": " : "",
-		    msg);
+	say(d, doc, msg);
 	if (d->s.have_rej) {
 		escape_write(&d->s.rej, id, strlen(id));
 		out_putc(&d->s.rej, '\t');
-		if (*off) {
-			out_write(&d->s.rej, off + 7, strlen(off + 7));
-			out_putc(&d->s.rej, '\t');
+		if (d->mode == DOCS_WARC) {
+			char off[32];
+
+			snprintf(off, sizeof off, "%ju\t", doc->offset);
+			out_write(&d->s.rej, off, strlen(off));
 		}
 		escape_write(&d->s.rej, msg, strlen(msg));
 		out_end_record(&d->s.rej);

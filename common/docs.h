@@ -85,6 +85,9 @@ bool docs_path_url(const char *path, const char *scheme, struct buf *out,
  * --rejects; id is escaped there. */
 void docs_reject(struct docs *d, const struct doc *doc, const char *id,
     const char *fmt, ...) DIAG_PRINTF(4, 5);
+/* A message about doc that is not a rejection (silenced by -q). */
+void docs_note(struct docs *d, const struct doc *doc, const char *fmt, ...)
+    DIAG_PRINTF(3, 4);
 int docs_close(struct docs *d);
 
 /* Options of the programs that read documents, checked with usage
