@@ -63,7 +63,7 @@ slurp(struct docs *d, int fd, bool *too_big)
 	}
 }
 
-static struct url path_url;
+static struct url path_url;	/* scratch */
 
 bool
 docs_path_url(const char *path, const char *scheme, struct buf *out,
@@ -249,7 +249,10 @@ next_tsv_doc(struct docs *d, struct doc *doc)
 		tab = memchr(r->p, '\t', r->n);
 		d->id.len = 0;
 		unescape_append(&d->id, r->p, (size_t)(tab - r->p));
-		doc->id = doc->url = buf_cstr(&d->id);
+		doc->id = buf_cstr(&d->id);
+		/* an ID that is a URL is the page's URL */
+		if (url_parse(&path_url, d->id.p, d->id.len, NULL) == URL_OK)
+			doc->url = doc->id;
 		if (f.p + f.n == end) {
 			doc->carry = r->p;
 			doc->ncarry = (size_t)(f.p - 1 - r->p);

@@ -352,8 +352,10 @@ warc_dechunk(char *p, size_t *n)
 	for (;;) {
 		size_t sz, l = chunk_line(p + i, len - i, &sz), take;
 
-		if (l == 0)
+		if (l == 0) {
+			*n = o;
 			return false;
+		}
 		if (l > len - i || (sz == 0))
 			break;		/* cut short, or the last chunk */
 		i += l;
@@ -367,8 +369,10 @@ warc_dechunk(char *p, size_t *n)
 			i++;
 		if (i < len && p[i] == '\n')
 			i++;
-		else if (i < len)
+		else if (i < len) {
+			*n = o;
 			return false;
+		}
 	}
 	*n = o;
 	return true;
@@ -395,7 +399,8 @@ sniff(const char *p, size_t n, bool chunked)
 	if (n > sizeof tmp)
 		n = sizeof tmp;
 	memcpy(tmp, p, n);
-	return warc_dechunk(tmp, &n) && warc_sniff_html(tmp, n);
+	warc_dechunk(tmp, &n);		/* what it decodes, good or bad */
+	return warc_sniff_html(tmp, n);
 }
 
 enum { T_NONE, T_RESPONSE, T_RESOURCE, T_REQUEST, T_WARCINFO, T_METADATA,

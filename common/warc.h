@@ -88,7 +88,7 @@ void warc_summary(const struct warc *w, struct buf *b);
 bool warc_sniff_html(const char *p, size_t n);
 
 /* Undo chunked transfer-coding of p[0..*n) in place; false if the
- * chunks are malformed.  A body that ends inside a chunk keeps what it
+ * chunks are malformed (*n is then what was decoded before).  A body that ends inside a chunk keeps what it
  * has (a truncated capture). */
 bool warc_dechunk(char *p, size_t *n);
 
