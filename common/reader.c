@@ -113,7 +113,11 @@ reader_next(struct reader *r, const char **rec, size_t *len)
 		/* A UTF-8 byte order mark marks the encoding of the file;
 		 * it is not part of the first record's first field. */
 		r->bom_done = true;
-		while (r->end - r->start < 3 && !r->eof)
+		/* more bytes only while what came may start one: a pipe
+		 * that sends "x\n" and waits must get its record */
+		while (r->end - r->start < 3 && !r->eof &&
+		    (r->end == r->start || memcmp(r->buf + r->start,
+		    "\xef\xbb\xbf", r->end - r->start) == 0))
 			if (fill(r) < 0)
 				return READ_ERROR;
 		if (r->end - r->start >= 3 &&
