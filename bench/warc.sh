@@ -5,19 +5,6 @@
 # system, best of $runs) is the figure, since other jobs share the
 # machine; wall time is shown beside it.
 
-# warc_cpu CMD...: the least user + system time of $runs runs, seconds
-warc_cpu() {
-	local b="" t
-	for _ in $(seq "$runs"); do
-		/usr/bin/time -f '%U %S' -o "$tmp/.cpu" "$@" >/dev/null 2>&1
-		t=$(awk '{ printf "%.3f", $1 + $2 }' "$tmp/.cpu")
-		if [ -z "$b" ] || awk -v a="$t" -v b="$b" 'BEGIN { exit !(a < b) }'; then
-			b=$t
-		fi
-	done
-	echo "$b"
-}
-
 warc_bench() {
 	local pages=${WARC_PAGES:-20000} f size c w cat_c cat_w t
 	f=$tmp/crawl.warc
@@ -25,20 +12,20 @@ warc_bench() {
 	"$tools/warcgen" -d "$tmp/pages" "$pages" > "$f"
 	size=$(mb "$f")
 	echo "warc: $pages pages, $size MB of WARC (request + response each, 1 in 25 with an image, metadata, revisit); single core"
-	cat_c=$(warc_cpu cat "$f")
+	cat_c=$(cpu cat "$f")
 	cat_w=$(best cat "$f")
 	echo "  (MB/s and pages/s of CPU time; of wall time in brackets)"
 	printf '  %-28s %6.2f s cpu %6.2f s wall  %8s MB/s (%s)\n' "cat" "$cat_c" "$cat_w" \
 	    "$(rate "$size" "$(awk -v c="$cat_c" 'BEGIN { print (c > 0 ? c : 0.01) }')")" "$(rate "$size" "$cat_w")"
 	for prog in htmltext htmllinks; do
-		c=$(warc_cpu "$bin/$prog" --warc "$f")
+		c=$(cpu "$bin/$prog" --warc "$f")
 		w=$(best "$bin/$prog" --warc "$f")
 		printf '  %-28s %6.2f s cpu %6.2f s wall  %8s MB/s (%s)  %6s pages/s (%s)  %s x the wall time of cat\n' \
 		    "$prog --warc" "$c" "$w" "$(rate "$size" "$c")" "$(rate "$size" "$w")" \
 		    "$(rate "$pages" "$c")" "$(rate "$pages" "$w")" "$(ratio "$cat_w" "$w")"
 		[ "$prog" = htmltext ] && t=$c
 	done
-	c=$(warc_cpu sh -c 'cd "$1" && "$2" ./*.html' - "$tmp/pages" "$bin/htmltext")
+	c=$(cpu sh -c 'cd "$1" && "$2" ./*.html' - "$tmp/pages" "$bin/htmltext")
 	printf '  %-28s %6.2f s cpu                  %7s pages/s\n' "htmltext on the plain files" "$c" "$(rate "$pages" "$c")"
 	echo "  htmltext --warc takes $(ratio "$c" "$t") x the time of htmltext on the same pages as files"
 	echo "  peak memory: htmltext --warc $(peak_mb "$bin/htmltext" --warc "$f") MB," \

@@ -24,12 +24,7 @@ static const char help[] =
 "is the standard input.\n"
 "\n"
 "  -u, --url URL        the URL of the document (one document only)\n"
-"      --url-from-path[=SCHEME]  files saved as host/path/file (wget -x,\n"
-"                       --mirror): the URL is SCHEME://host/path/file\n"
-"                       (default https)\n"
-"      --warc           the inputs are WARC files: one document per HTML\n"
-"                       response, its URL the WARC-Target-URI\n"
-"      --tsv            the inputs are records URL TAB HTML (HTML escaped)\n"
+DOCS_HELP_SOURCES
 "  -f, --field N        with --tsv: the HTML field (default -1, the last);\n"
 "                       the other fields are carried before URL\n"
 "      --all            also <link href>, <img src>, <script src>, <iframe\n"
@@ -43,27 +38,15 @@ static const char help[] =
 "                       instead of its links (nothing when it has none)\n"
 "      --keep-relative  write relative links of documents without a URL\n"
 "                       as they are, instead of leaving them out\n"
-"      --max-bytes N    reject documents larger than N bytes (k, M, G;\n"
-"                       default 64M, at most 512M)\n"
-"  -q, --quiet          no messages about documents\n"
-"  -v, --verbose        a summary line at the end\n"
-"      --rejects FILE   write ID TAB REASON of rejected documents to FILE\n"
-"      --line-buffered  flush after every record\n"
-"  -h, --help           this help\n"
-"      --version        version and library versions\n";
+DOCS_HELP_COMMON;
 
 enum {
-	OPT_ALL = OPT_PROGRAM, OPT_SAME_HOST, OPT_EXTERNAL, OPT_REL, OPT_TEXT,
-	OPT_CANONICAL, OPT_KEEP_RELATIVE, OPT_MAX_BYTES, OPT_WARC, OPT_TSV,
-	OPT_URL_FROM_PATH
+	OPT_ALL = OPT_DOCS_END, OPT_SAME_HOST, OPT_EXTERNAL, OPT_REL, OPT_TEXT,
+	OPT_CANONICAL, OPT_KEEP_RELATIVE
 };
 
 static const struct option longopts[] = {
-	{ "url",		required_argument,	NULL, 'u' },
-	{ "url-from-path",	optional_argument,	NULL, OPT_URL_FROM_PATH },
-	{ "warc",		no_argument,		NULL, OPT_WARC },
-	{ "tsv",		no_argument,		NULL, OPT_TSV },
-	{ "field",		required_argument,	NULL, 'f' },
+	DOCS_LONGOPTS,
 	{ "all",		no_argument,		NULL, OPT_ALL },
 	{ "same-host",		no_argument,		NULL, OPT_SAME_HOST },
 	{ "external",		no_argument,		NULL, OPT_EXTERNAL },
@@ -71,13 +54,6 @@ static const struct option longopts[] = {
 	{ "text",		no_argument,		NULL, OPT_TEXT },
 	{ "canonical",		no_argument,		NULL, OPT_CANONICAL },
 	{ "keep-relative",	no_argument,		NULL, OPT_KEEP_RELATIVE },
-	{ "max-bytes",		required_argument,	NULL, OPT_MAX_BYTES },
-	{ "quiet",		no_argument,		NULL, 'q' },
-	{ "verbose",		no_argument,		NULL, 'v' },
-	{ "help",		no_argument,		NULL, 'h' },
-	{ "rejects",		required_argument,	NULL, OPT_REJECTS },
-	{ "line-buffered",	no_argument,		NULL, OPT_LINE_BUFFERED },
-	{ "version",		no_argument,		NULL, OPT_VERSION },
 	{ NULL,			0,			NULL, 0 }
 };
 
@@ -116,33 +92,18 @@ main(int argc, char *argv[])
 	struct links l;
 	struct buf scratch = { 0 };
 	struct ctx c = { .d = &d };
-	const char *url = NULL, *scheme = NULL;
-	size_t max_bytes = (size_t)64 << 20;
+	struct docs_cli o;
 	unsigned flags = 0;
-	bool canonical = false, fset = false;
-	int ch, status, field = -1;
-	enum docs_mode mode = DOCS_FILES;
+	bool canonical = false;
+	int ch, status;
 
 	cli_init("htmllinks", help, argv);
-	while ((ch = getopt_long(argc, argv, "u:f:qvh", longopts, NULL)) != -1) {
+	docs_cli_init(&o);
+	while ((ch = getopt_long(argc, argv, DOCS_SHORTOPTS, longopts,
+	    NULL)) != -1) {
+		if (docs_option(&o, ch, optarg))
+			continue;
 		switch (ch) {
-		case 'u':
-			url = optarg;
-			break;
-		case 'f':
-			field = docs_cli_field(optarg);
-			fset = true;
-			break;
-		case OPT_WARC:
-		case OPT_TSV:
-			if (mode != DOCS_FILES)
-				cli_usage_error("--warc and --tsv cannot be "
-				    "combined");
-			mode = ch == OPT_WARC ? DOCS_WARC : DOCS_TSV;
-			break;
-		case OPT_URL_FROM_PATH:
-			scheme = docs_cli_scheme(optarg);
-			break;
 		case OPT_ALL:
 			flags |= LINKS_ALL;
 			break;
@@ -165,12 +126,6 @@ main(int argc, char *argv[])
 		case OPT_KEEP_RELATIVE:
 			flags |= LINKS_KEEP_RELATIVE;
 			break;
-		case OPT_MAX_BYTES:
-			max_bytes = cli_size("--max-bytes", optarg);
-			if (max_bytes == 0 || max_bytes > HTML_MAX_BYTES)
-				cli_usage_error("--max-bytes: must be from 1 to "
-				    "512M");
-			break;
 		default:
 			cli_option(ch, optarg);
 		}
@@ -180,20 +135,16 @@ main(int argc, char *argv[])
 	if (canonical && (c.rel || c.text || (flags & ~LINKS_KEEP_RELATIVE)))
 		cli_usage_error("--canonical writes one URL per document: it "
 		    "takes no --all, --same-host, --external, --rel, --text");
-	docs_cli_check(mode, url, scheme, fset, argc - optind);
+	docs_cli_done(&o, argc - optind);
 
 	links_init(&l, flags);
-	docs_open(&d, argc - optind, argv + optind, max_bytes);
-	d.mode = mode;
-	d.url = url;
-	d.scheme = scheme;
-	d.field = field;
+	docs_open_cli(&d, argc - optind, argv + optind, &o);
 	while (docs_next(&d, &doc)) {
 		const char *why;
 
 		if (doc.too_big) {
 			docs_reject(&d, &doc, doc.id, "larger than --max-bytes "
-			    "(%zu bytes)", max_bytes);
+			    "(%zu bytes)", o.max_bytes);
 			continue;
 		}
 		if (charset_binary(doc.p, doc.n, &why)) {

@@ -21,53 +21,25 @@ static const char help[] =
 "\n"
 "  -u, --url URL        the URL of the document: its ID, and a last resort\n"
 "                       for its title (one document only)\n"
-"      --url-from-path[=SCHEME]  files saved as host/path/file (wget -x,\n"
-"                       --mirror): the URL is SCHEME://host/path/file\n"
-"                       (default https)\n"
-"      --warc           the inputs are WARC files: one document per HTML\n"
-"                       response, its ID the WARC-Target-URI\n"
-"      --tsv            the inputs are records ID TAB HTML (HTML escaped)\n"
+DOCS_HELP_SOURCES
 "  -f, --field N        with --tsv: the HTML field (default -1, the last);\n"
 "                       the other fields are carried before TITLE\n"
 "      --plain          for people: the title, a blank line, the text\n"
 "      --meta           add ENCODING, METHOD, CHARS and PRUNED before TEXT\n"
 "      --strip-site     cut a site name (\" | Site\") from a <title>\n"
-"      --max-bytes N    reject documents larger than N bytes (k, M, G;\n"
-"                       default 64M, at most 512M)\n"
-"  -q, --quiet          no messages about rejected documents\n"
-"  -v, --verbose        a summary line at the end\n"
-"      --rejects FILE   write ID TAB REASON of rejected documents to FILE\n"
-"      --line-buffered  flush after every record\n"
-"  -h, --help           this help\n"
-"      --version        version and library versions\n";
+DOCS_HELP_COMMON;
 
-enum {
-	OPT_PLAIN = OPT_PROGRAM, OPT_META, OPT_STRIP, OPT_MAX_BYTES,
-	OPT_WARC, OPT_TSV, OPT_URL_FROM_PATH
-};
+enum { OPT_PLAIN = OPT_DOCS_END, OPT_META, OPT_STRIP };
 
 static const struct option longopts[] = {
-	{ "url",		required_argument,	NULL, 'u' },
-	{ "url-from-path",	optional_argument,	NULL, OPT_URL_FROM_PATH },
-	{ "warc",		no_argument,		NULL, OPT_WARC },
-	{ "tsv",		no_argument,		NULL, OPT_TSV },
-	{ "field",		required_argument,	NULL, 'f' },
+	DOCS_LONGOPTS,
 	{ "plain",		no_argument,		NULL, OPT_PLAIN },
 	{ "meta",		no_argument,		NULL, OPT_META },
 	{ "strip-site",		no_argument,		NULL, OPT_STRIP },
-	{ "max-bytes",		required_argument,	NULL, OPT_MAX_BYTES },
-	{ "quiet",		no_argument,		NULL, 'q' },
-	{ "verbose",		no_argument,		NULL, 'v' },
-	{ "help",		no_argument,		NULL, 'h' },
-	{ "rejects",		required_argument,	NULL, OPT_REJECTS },
-	{ "line-buffered",	no_argument,		NULL, OPT_LINE_BUFFERED },
-	{ "version",		no_argument,		NULL, OPT_VERSION },
 	{ NULL,			0,			NULL, 0 }
 };
 
-static const char *url;
 static bool plain, meta;
-static size_t max_bytes = (size_t)64 << 20;
 
 static void
 write_record(struct out *o, const struct doc *doc, const struct html *h,
@@ -121,31 +93,17 @@ main(int argc, char *argv[])
 	struct html h = { 0 };
 	struct extract x = { 0 };
 	struct buf scratch = { 0 };
-	bool first = true, fset = false;
-	int ch, status, field = -1;
-	enum docs_mode mode = DOCS_FILES;
-	const char *scheme = NULL;
+	struct docs_cli o;
+	bool first = true;
+	int ch, status;
 
 	cli_init("htmltext", help, argv);
-	while ((ch = getopt_long(argc, argv, "u:f:qvh", longopts, NULL)) != -1) {
+	docs_cli_init(&o);
+	while ((ch = getopt_long(argc, argv, DOCS_SHORTOPTS, longopts,
+	    NULL)) != -1) {
+		if (docs_option(&o, ch, optarg))
+			continue;
 		switch (ch) {
-		case 'u':
-			url = optarg;
-			break;
-		case 'f':
-			field = docs_cli_field(optarg);
-			fset = true;
-			break;
-		case OPT_WARC:
-		case OPT_TSV:
-			if (mode != DOCS_FILES)
-				cli_usage_error("--warc and --tsv cannot be "
-				    "combined");
-			mode = ch == OPT_WARC ? DOCS_WARC : DOCS_TSV;
-			break;
-		case OPT_URL_FROM_PATH:
-			scheme = docs_cli_scheme(optarg);
-			break;
 		case OPT_PLAIN:
 			plain = true;
 			break;
@@ -155,31 +113,21 @@ main(int argc, char *argv[])
 		case OPT_STRIP:
 			x.strip_site = true;
 			break;
-		case OPT_MAX_BYTES:
-			max_bytes = cli_size("--max-bytes", optarg);
-			if (max_bytes == 0 || max_bytes > HTML_MAX_BYTES)
-				cli_usage_error("--max-bytes: must be from 1 to "
-				    "512M");
-			break;
 		default:
 			cli_option(ch, optarg);
 		}
 	}
 	if (plain && meta)
 		cli_usage_error("--plain and --meta cannot be combined");
-	docs_cli_check(mode, url, scheme, fset, argc - optind);
+	docs_cli_done(&o, argc - optind);
 
-	docs_open(&d, argc - optind, argv + optind, max_bytes);
-	d.mode = mode;
-	d.url = url;
-	d.scheme = scheme;
-	d.field = field;
+	docs_open_cli(&d, argc - optind, argv + optind, &o);
 	while (docs_next(&d, &doc)) {
 		const char *id = doc.id, *why;
 
 		if (doc.too_big) {
 			docs_reject(&d, &doc, id, "larger than --max-bytes "
-			    "(%zu bytes)", max_bytes);
+			    "(%zu bytes)", o.max_bytes);
 			continue;
 		}
 		if (charset_binary(doc.p, doc.n, &why)) {
@@ -190,7 +138,7 @@ main(int argc, char *argv[])
 		extract_run(&x, h.doc, doc.url);
 		if (plain)
 			write_plain(&d.s.out, id, &x,
-			    d.s.npaths > 1 || mode != DOCS_FILES, first);
+			    d.s.npaths > 1 || o.mode != DOCS_FILES, first);
 		else
 			write_record(&d.s.out, &doc, &h, &x);
 		first = false;

@@ -9,6 +9,7 @@
 #include "cli.h"
 #include "docs.h"
 #include "escape.h"
+#include "html.h"
 #include "url.h"
 
 #define READ_CHUNK	(256 * 1024)
@@ -379,18 +380,16 @@ docs_close(struct docs *d)
 	return stream_close(&d->s);
 }
 
-int
-docs_cli_field(const char *arg)
+void
+docs_cli_init(struct docs_cli *o)
 {
-	int n = cli_field(arg);
-
-	if (n == 1)
-		cli_usage_error("-f: field 1 is the ID, not the HTML");
-	return n;
+	memset(o, 0, sizeof *o);
+	o->field = -1;
+	o->max_bytes = (size_t)64 << 20;
 }
 
-const char *
-docs_cli_scheme(const char *arg)
+static const char *
+scheme_arg(const char *arg)
 {
 	if (arg == NULL)
 		return "https";
@@ -405,21 +404,62 @@ docs_cli_scheme(const char *arg)
 	return arg;
 }
 
-void
-docs_cli_check(enum docs_mode mode, const char *url, const char *scheme,
-    bool field_set, int nfiles)
+bool
+docs_option(struct docs_cli *o, int ch, const char *arg)
 {
-	if (url != NULL && mode != DOCS_FILES)
+	switch (ch) {
+	case 'u':
+		o->url = arg;
+		return true;
+	case 'f':
+		if ((o->field = cli_field(arg)) == 1)
+			cli_usage_error("-f: field 1 is the ID, not the HTML");
+		o->field_set = true;
+		return true;
+	case OPT_WARC:
+	case OPT_TSV:
+		if (o->mode != DOCS_FILES)
+			cli_usage_error("--warc and --tsv cannot be combined");
+		o->mode = ch == OPT_WARC ? DOCS_WARC : DOCS_TSV;
+		return true;
+	case OPT_URL_FROM_PATH:
+		o->scheme = scheme_arg(arg);
+		return true;
+	case OPT_MAX_BYTES:
+		o->max_bytes = cli_size("--max-bytes", arg);
+		if (o->max_bytes == 0 || o->max_bytes > HTML_MAX_BYTES)
+			cli_usage_error("--max-bytes: must be from 1 to 512M");
+		return true;
+	default:
+		return false;
+	}
+}
+
+void
+docs_cli_done(const struct docs_cli *o, int nfiles)
+{
+	if (o->url != NULL && o->mode != DOCS_FILES)
 		cli_usage_error("-u cannot be combined with --warc or --tsv: "
 		    "their documents have their own URLs");
-	if (scheme != NULL && mode != DOCS_FILES)
+	if (o->scheme != NULL && o->mode != DOCS_FILES)
 		cli_usage_error("--url-from-path cannot be combined with "
 		    "--warc or --tsv");
-	if (url != NULL && scheme != NULL)
+	if (o->url != NULL && o->scheme != NULL)
 		cli_usage_error("-u and --url-from-path cannot be combined");
-	if (field_set && mode != DOCS_TSV)
+	if (o->field_set && o->mode != DOCS_TSV)
 		cli_usage_error("-f picks the HTML field of --tsv records");
-	if (url != NULL && nfiles > 1)
+	if (o->url != NULL && nfiles > 1)
 		cli_usage_error("-u names the URL of one document, and %d "
 		    "files were given", nfiles);
+}
+
+void
+docs_open_cli(struct docs *d, int npaths, char **paths,
+    const struct docs_cli *o)
+{
+	docs_open(d, npaths, paths, o->max_bytes);
+	d->mode = o->mode;
+	d->url = o->url;
+	d->scheme = o->scheme;
+	d->field = o->field;
 }

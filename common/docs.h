@@ -34,6 +34,7 @@
 #include <stdint.h>
 
 #include "buf.h"
+#include "cli.h"
 #include "diag.h"
 #include "stream.h"
 #include "warc.h"
@@ -90,12 +91,64 @@ void docs_note(struct docs *d, const struct doc *doc, const char *fmt, ...)
     DIAG_PRINTF(3, 4);
 int docs_close(struct docs *d);
 
-/* Options of the programs that read documents, checked with usage
- * errors: -f N (not 1), --url-from-path[=SCHEME] (https when arg is
- * NULL), and the combinations that make no sense. */
-int docs_cli_field(const char *arg);
-const char *docs_cli_scheme(const char *arg);
-void docs_cli_check(enum docs_mode mode, const char *url,
-    const char *scheme, bool field_set, int nfiles);
+/* The options every program that reads documents takes: -u, -f,
+ * --url-from-path, --warc, --tsv, --max-bytes and the common ones but
+ * -H and --max-record.  A program lists DOCS_LONGOPTS in its table,
+ * numbers its own options from OPT_DOCS_END, passes each option to
+ * docs_option() first, and calls docs_cli_done() after the loop; usage
+ * errors for the combinations that make no sense. */
+enum {
+	OPT_URL_FROM_PATH = OPT_PROGRAM, OPT_WARC, OPT_TSV, OPT_MAX_BYTES,
+	OPT_DOCS_END
+};
+#define DOCS_SHORTOPTS	"u:f:qvh"
+#define DOCS_LONGOPTS \
+	{ "url",		required_argument,	NULL, 'u' }, \
+	{ "url-from-path",	optional_argument,	NULL, OPT_URL_FROM_PATH }, \
+	{ "warc",		no_argument,		NULL, OPT_WARC }, \
+	{ "tsv",		no_argument,		NULL, OPT_TSV }, \
+	{ "field",		required_argument,	NULL, 'f' }, \
+	{ "max-bytes",		required_argument,	NULL, OPT_MAX_BYTES }, \
+	{ "quiet",		no_argument,		NULL, 'q' }, \
+	{ "verbose",		no_argument,		NULL, 'v' }, \
+	{ "help",		no_argument,		NULL, 'h' }, \
+	{ "rejects",		required_argument,	NULL, OPT_REJECTS }, \
+	{ "line-buffered",	no_argument,		NULL, OPT_LINE_BUFFERED }, \
+	{ "version",		no_argument,		NULL, OPT_VERSION }
+/* Their lines of --help, after the program's own. */
+#define DOCS_HELP_SOURCES \
+"      --url-from-path[=SCHEME]  files saved as host/path/file (wget -x,\n" \
+"                       --mirror): the URL is SCHEME://host/path/file\n" \
+"                       (default https)\n" \
+"      --warc           the inputs are WARC files: one document per HTML\n" \
+"                       response, its ID the WARC-Target-URI\n" \
+"      --tsv            the inputs are records ID TAB HTML (HTML escaped)\n"
+#define DOCS_HELP_COMMON \
+"      --max-bytes N    reject documents larger than N bytes (k, M, G;\n" \
+"                       default 64M, at most 512M)\n" \
+"  -q, --quiet          no messages about documents\n" \
+"  -v, --verbose        a summary line at the end\n" \
+"      --rejects FILE   write ID TAB REASON of rejected documents to FILE\n" \
+"      --line-buffered  flush after every record\n" \
+"  -h, --help           this help\n" \
+"      --version        version and library versions\n"
+
+struct docs_cli {
+	enum docs_mode	 mode;
+	const char	*url;		/* -u */
+	const char	*scheme;	/* --url-from-path */
+	int		 field;		/* -f, -1 by default */
+	bool		 field_set;
+	size_t		 max_bytes;	/* 64M by default */
+};
+
+void docs_cli_init(struct docs_cli *o);
+/* Handle ch if it is one of the options above; false if it is not. */
+bool docs_option(struct docs_cli *o, int ch, const char *arg);
+/* Check the combination, given the number of files named. */
+void docs_cli_done(const struct docs_cli *o, int nfiles);
+/* docs_open() with the settings of o. */
+void docs_open_cli(struct docs *d, int npaths, char **paths,
+    const struct docs_cli *o);
 
 #endif
