@@ -5,7 +5,6 @@
 #include <string.h>
 
 #include "buf.h"
-#include "charset.h"
 #include "cli.h"
 #include "docs.h"
 #include "escape.h"
@@ -140,18 +139,8 @@ main(int argc, char *argv[])
 	links_init(&l, flags);
 	docs_open_cli(&d, argc - optind, argv + optind, &o);
 	while (docs_next(&d, &doc)) {
-		const char *why;
-
-		if (doc.too_big) {
-			docs_reject(&d, &doc, doc.id, "larger than --max-bytes "
-			    "(%zu bytes)", o.max_bytes);
+		if (!docs_load(&d, &doc, &h, &scratch))
 			continue;
-		}
-		if (charset_binary(doc.p, doc.n, &why)) {
-			docs_reject(&d, &doc, doc.id, "%s", why);
-			continue;
-		}
-		html_load(&h, doc.p, doc.n, doc.file, doc.charset, &scratch);
 		c.doc = &doc;
 		if (canonical)
 			links_canonical(&l, h.doc, doc.url, write_link, &c);

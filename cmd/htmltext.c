@@ -5,7 +5,6 @@
 #include <string.h>
 
 #include "buf.h"
-#include "charset.h"
 #include "cli.h"
 #include "docs.h"
 #include "escape.h"
@@ -123,21 +122,11 @@ main(int argc, char *argv[])
 
 	docs_open_cli(&d, argc - optind, argv + optind, &o);
 	while (docs_next(&d, &doc)) {
-		const char *id = doc.id, *why;
-
-		if (doc.too_big) {
-			docs_reject(&d, &doc, id, "larger than --max-bytes "
-			    "(%zu bytes)", o.max_bytes);
+		if (!docs_load(&d, &doc, &h, &scratch))
 			continue;
-		}
-		if (charset_binary(doc.p, doc.n, &why)) {
-			docs_reject(&d, &doc, id, "%s", why);
-			continue;
-		}
-		html_load(&h, doc.p, doc.n, doc.file, doc.charset, &scratch);
 		extract_run(&x, h.doc, doc.url);
 		if (plain)
-			write_plain(&d.s.out, id, &x,
+			write_plain(&d.s.out, doc.id, &x,
 			    d.s.npaths > 1 || o.mode != DOCS_FILES, first);
 		else
 			write_record(&d.s.out, &doc, &h, &x);

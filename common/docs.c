@@ -380,6 +380,25 @@ docs_close(struct docs *d)
 	return stream_close(&d->s);
 }
 
+bool
+docs_load(struct docs *d, const struct doc *doc, struct html *h,
+    struct buf *scratch)
+{
+	const char *why;
+
+	if (doc->too_big) {
+		docs_reject(d, doc, doc->id, "larger than --max-bytes (%zu "
+		    "bytes)", d->max);
+		return false;
+	}
+	if (charset_binary(doc->p, doc->n, &why)) {
+		docs_reject(d, doc, doc->id, "%s", why);
+		return false;
+	}
+	html_load(h, doc->p, doc->n, doc->file, doc->charset, scratch);
+	return true;
+}
+
 void
 docs_cli_init(struct docs_cli *o)
 {

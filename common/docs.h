@@ -36,6 +36,7 @@
 #include "buf.h"
 #include "cli.h"
 #include "diag.h"
+#include "html.h"
 #include "stream.h"
 #include "warc.h"
 
@@ -86,6 +87,10 @@ bool docs_path_url(const char *path, const char *scheme, struct buf *out,
  * --rejects; id is escaped there. */
 void docs_reject(struct docs *d, const struct doc *doc, const char *id,
     const char *fmt, ...) DIAG_PRINTF(4, 5);
+/* Parse doc into h (html.h), or reject it (larger than --max-bytes,
+ * not text) and return false. */
+bool docs_load(struct docs *d, const struct doc *doc, struct html *h,
+    struct buf *scratch);
 /* A message about doc that is not a rejection (silenced by -q). */
 void docs_note(struct docs *d, const struct doc *doc, const char *fmt, ...)
     DIAG_PRINTF(3, 4);
