@@ -219,6 +219,11 @@ next_warc_doc(struct docs *d, struct doc *doc)
 			doc->offset = r.offset;
 			docs_reject(d, doc, r.uri, "%s", r.why);
 			continue;
+		case WARC_GZIP:
+			stream_trouble(s, "%s: compressed with gzip: read it "
+			    "through zcat (zcat FILE | %s --warc)", s->file,
+			    progname);
+			break;
 		case WARC_ERROR:
 			stream_trouble(s, "%s: read error: %s", s->file,
 			    strerror(d->w.err));

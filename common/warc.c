@@ -567,6 +567,12 @@ warc_next(struct warc *w, struct warc_record *r)
 	}
 	r->offset = w->base + w->start;
 	fill(w, 5);
+	if (r->offset == 0 && avail(w) >= 2 &&
+	    memcmp(w->buf + w->start, "\x1f\x8b", 2) == 0) {
+		w->start = w->end;
+		w->eof = true;
+		return WARC_GZIP;
+	}
 	if (avail(w) < 5 || memcmp(w->buf + w->start, "WARC/", 5) != 0) {
 		resync(w);
 		return bad(w, r, "not a WARC record");

@@ -18,6 +18,8 @@
  *              record when the framing holds, else at the next line that
  *              starts with "WARC/1." (or the end of the input).
  *   WARC_EOF, WARC_ERROR (a read error, errno in w->err)
+ *   WARC_GZIP  the input is gzip-compressed (.warc.gz), which this reader
+ *              does not decompress: nothing of it is read
  * Pointers in the record stay valid until the next call.  Offsets are
  * those of the record's first byte in the input. */
 #ifndef CRAWLUTILS_WARC_H
@@ -31,7 +33,10 @@
 
 #define WARC_HEADER_MAX	(64 * 1024)	/* WARC header, and HTTP header */
 
-enum warc_verdict { WARC_EOF, WARC_HTML, WARC_SKIP, WARC_BAD, WARC_ERROR };
+enum warc_verdict {
+	WARC_EOF, WARC_HTML, WARC_SKIP, WARC_BAD, WARC_ERROR,
+	WARC_GZIP	/* the input starts with a gzip header: not read */
+};
 
 /* What the records were, for the -v summary. */
 enum warc_kind {

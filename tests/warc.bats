@@ -131,6 +131,15 @@ htmltext: bad.warc: offset N: truncated record: 25 of 500 bytes"
 	run --separate-stderr htmltext --warc nope.warc bad.warc
 	assert_failure 2
 	assert_line --index 0 --partial 'http://a.example/1'
+	# so is a .warc.gz, which goes through zcat
+	rec response http://gz.example/ 'HTTP/1.1 200 OK\r\n\r\n<p>compressed page text</p>' | gzip > c.warc.gz
+	run --separate-stderr htmltext --warc c.warc.gz
+	assert_failure 2
+	assert_output ''
+	assert_equal "$stderr" "htmltext: c.warc.gz: compressed with gzip: read it through zcat (zcat FILE | htmltext --warc)"
+	run --separate-stderr bash -c 'zcat c.warc.gz | htmltext --warc'
+	assert_success
+	assert_output "$(printf 'http://gz.example/\t\tcompressed page text')"
 }
 
 @test "warc: a record larger than --max-bytes is read past in chunks, never held" {
