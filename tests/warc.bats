@@ -181,6 +181,9 @@ htmltext: bad.warc: offset N: truncated record: 25 of 500 bytes"
 	# htmllinks: the ID is the base URL
 	printf 'http://a.example/dir/x\t<a href="y">y</a> <a href="/z">z</a>\n' | htmllinks --tsv > out
 	assert_bytes out 'http://a.example/dir/x\thttp://a.example/dir/y\nhttp://a.example/dir/x\thttp://a.example/z\n'
+	# -f: the fields after the HTML are carried too, before URL
+	printf 'http://a.example/\t<a href="/q">q</a>\t2024\n' | htmllinks --tsv -f 2 > out
+	assert_bytes out 'http://a.example/\t2024\thttp://a.example/q\n'
 }
 
 @test "url-from-path: mirrored files get their URLs as IDs and as bases" {
