@@ -1860,13 +1860,16 @@ test_warc(void)
 			{ "host/a#b.html", "https://host/a%23b.html" },
 			{ "host/example.com/a.html", "https://example.com/a.html" },
 		};
-		const char *why;
+		const char *why = "";
 
-		b.len = 0;
-		for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
-			ok(docs_path_url(cases[i][0], "https", &b, &why) &&
-			    strcmp(b.p, cases[i][1]) == 0, "docs_path_url %s: %s",
-			    cases[i][0], b.len ? b.p : why);
+		for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+			bool made = docs_path_url(cases[i][0], "https", &b,
+			    &why);
+
+			ok(made && strcmp(b.p, cases[i][1]) == 0,
+			    "docs_path_url %s: %s", cases[i][0],
+			    made ? b.p : why);
+		}
 		ok(!docs_path_url("/", "https", &b, &why) &&
 		    !docs_path_url("example.com", "https", &b, &why),
 		    "docs_path_url / and a bare name: %s", why);
