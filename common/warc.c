@@ -466,7 +466,8 @@ page(struct warc *w, struct warc_record *r, uintmax_t len, bool http,
 		return WARC_ERROR;
 	have = avail(w) < len ? avail(w) : (size_t)len;
 	b = w->buf + w->start;
-	w->charset.len = 0;
+	if (http)
+		w->charset.len = 0;	/* a resource's is its record's */
 	snprintf(type, sizeof type, "%s", wtype);
 	if (http && have >= 5 && memcmp(b, "HTTP/", 5) == 0) {
 		struct hline h;
@@ -599,6 +600,7 @@ warc_next(struct warc *w, struct warc_record *r)
 	h.p = (const char *)memchr(b, '\n', hl) + 1;
 	h.end = b + hl;
 	w->uri.len = 0;
+	w->charset.len = 0;
 	while (next_field(&h, &name, &nl, &val, &vl)) {
 		if (is(name, nl, "WARC-Type"))
 			type = record_type(val, vl);
@@ -620,10 +622,8 @@ warc_next(struct warc *w, struct warc_record *r)
 					len = len * 10 + (uintmax_t)(val[i] - '0');
 			}
 		} else if (is(name, nl, "Content-Type")) {
-			struct buf none = { 0 };
-
-			media_type(val, vl, wtype, sizeof wtype, &none);
-			buf_free(&none);
+			w->charset.len = 0;
+			media_type(val, vl, wtype, sizeof wtype, &w->charset);
 		}
 	}
 	r->uri = buf_cstr(&w->uri);

@@ -1848,6 +1848,17 @@ test_warc(void)
 	v = warc_next(&w, &r);
 	ok(v == WARC_BAD && strcmp(r.why, "truncated record header") == 0, "warc: %s", r.why);
 	ok(warc_next(&w, &r) == WARC_EOF, "warc: EOF after a cut header");
+	b.len = 0;
+	buf_append(&b, "WARC/1.1\r\nWARC-Type: resource\r\nContent-Type: "
+	    "text/html; charset=koi8-r\r\nContent-Length: 4\r\n\r\n<p>x", 97);
+	buf_append(&b, "WARC/1.1\r\nWARC-Type: resource\r\nContent-Type: "
+	    "text/plain\r\nContent-Length: 4\r\n\r\n<p>x", 82);
+	warc_reset_mem(&w, b.p, b.len);
+	v = warc_next(&w, &r);
+	ok(v == WARC_HTML && r.charset && strcmp(r.charset, "koi8-r") == 0,
+	    "warc: a resource record's charset is its Content-Type's");
+	ok(warc_next(&w, &r) == WARC_SKIP && warc_next(&w, &r) == WARC_EOF,
+	    "warc: a text/plain resource is skipped");
 	warc_free(&w);
 
 	/* URLs of mirrored files */
