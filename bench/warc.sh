@@ -30,5 +30,41 @@ warc_bench() {
 	echo "  htmltext --warc takes $(ratio "$c" "$t") x the time of htmltext on the same pages as files"
 	echo "  peak memory: htmltext --warc $(peak_mb "$bin/htmltext" --warc "$f") MB," \
 	    "htmllinks --warc $(peak_mb "$bin/htmllinks" --warc "$f") MB"
+	warc_real
+}
+
+# The real pages of the Readability corpus (HTML_CORPUS), each a response
+# record, the whole set 5 times: pages of 10 KB to 1.7 MB.
+warc_real() {
+	local corpus=${HTML_CORPUS:-$here/../../shared/corpora/html/readability}
+	local f=$tmp/real.warc hdr='HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n'
+	local n=0 size c w p plain hl t
+	if [ ! -d "$corpus" ]; then
+		echo "  real pages skipped: no corpus at $corpus"
+		return
+	fi
+	hl=$(printf "$hdr" | wc -c)
+	set -- "$corpus"/*/source.html
+	for _ in 1 2 3 4 5; do
+		for p; do
+			n=$((n + 1))
+			printf 'WARC/1.1\r\nWARC-Type: response\r\nWARC-Target-URI: https://example.com/%d\r\nContent-Length: %d\r\n\r\n' \
+			    "$n" $(($(stat -c %s "$p") + hl))
+			printf "$hdr"
+			cat "$p"
+			printf '\r\n\r\n'
+		done
+	done > "$f"
+	size=$(mb "$f")
+	echo "warc: the $# pages of $(basename "$corpus") 5 times, $n pages, $size MB"
+	for prog in htmltext htmllinks; do
+		c=$(cpu "$bin/$prog" --warc "$f")
+		w=$(best "$bin/$prog" --warc "$f")
+		printf '  %-28s %6.2f s cpu %6.2f s wall  %8s MB/s (%s)  %6s pages/s\n' \
+		    "$prog --warc" "$c" "$w" "$(rate "$size" "$c")" "$(rate "$size" "$w")" "$(rate "$n" "$c")"
+		[ "$prog" = htmltext ] && t=$c
+	done
+	plain=$(cpu sh -c 'for i in 1 2 3 4 5; do "$0" "$@"; done' "$bin/htmltext" "$@")
+	echo "  htmltext on the same files: $plain s cpu; --warc takes $(ratio "$plain" "$t") x that time"
 }
 warc_bench
