@@ -10,19 +10,6 @@
 corpus=${HTML_CORPUS:-$here/../../shared/corpora/html/readability}
 xmllint=$(command -v xmllint || true)
 
-# cpu CMD...: the least user + system time of $runs runs of CMD, seconds
-cpu() {
-	local b="" t
-	for _ in $(seq "$runs"); do
-		/usr/bin/time -f '%U %S' -o "$tmp/.cpu" "$@" >/dev/null 2>&1
-		t=$(awk '{ printf "%.3f", $1 + $2 }' "$tmp/.cpu")
-		if [ -z "$b" ] || awk -v a="$t" -v b="$b" 'BEGIN { exit !(a < b) }'; then
-			b=$t
-		fi
-	done
-	echo "$b"
-}
-
 # row NAME PAGES MB CPU WALL: one line of figures
 row() {
 	printf '  %-22s %6.2f s cpu %6.2f s wall  %7s pages/s  %6s MB/s\n' \

@@ -16,6 +16,19 @@ best() {
 	awk -v ns="$b" 'BEGIN { printf "%.4f", ns / 1e9 }'
 }
 
+# cpu CMD...: the least user + system time of $runs runs of CMD, seconds
+cpu() {
+	local b="" t
+	for _ in $(seq "$runs"); do
+		/usr/bin/time -f '%U %S' -o "$tmp/.cpu" "$@" >/dev/null 2>&1
+		t=$(awk '{ printf "%.3f", $1 + $2 }' "$tmp/.cpu")
+		if [ -z "$b" ] || awk -v a="$t" -v b="$b" 'BEGIN { exit !(a < b) }'; then
+			b=$t
+		fi
+	done
+	echo "$b"
+}
+
 # peak_mb CMD...: peak resident memory of one run of CMD, in MB (CMD is
 # run by /usr/bin/time: a program, not a shell function such as sh_c)
 peak_mb() {

@@ -5,7 +5,6 @@
 #include <string.h>
 
 #include "buf.h"
-#include "charset.h"
 #include "cli.h"
 #include "docs.h"
 #include "escape.h"
@@ -13,53 +12,41 @@
 #include "html.h"
 
 static const char help[] =
-"Usage: htmltext [-u URL] [--plain | --meta] [--strip-site] [options] [file ...]\n"
+"Usage: htmltext [-u URL | --url-from-path | --warc | --tsv [-f N]]\n"
+"                [--plain | --meta] [--strip-site] [options] [file ...]\n"
 "Write the main text of each HTML document as one record ID TAB TITLE TAB\n"
 "TEXT, one block of text per line (lines joined by \\n).  Each file is one\n"
 "document; none or - is the standard input.\n"
 "\n"
 "  -u, --url URL        the URL of the document: its ID, and a last resort\n"
 "                       for its title (one document only)\n"
+DOCS_HELP_SOURCES
+"  -f, --field N        with --tsv: the HTML field (default -1, the last);\n"
+"                       the other fields are carried before TITLE\n"
 "      --plain          for people: the title, a blank line, the text\n"
 "      --meta           add ENCODING, METHOD, CHARS and PRUNED before TEXT\n"
 "      --strip-site     cut a site name (\" | Site\") from a <title>\n"
-"      --max-bytes N    reject documents larger than N bytes (k, M, G;\n"
-"                       default 64M, at most 512M)\n"
-"  -q, --quiet          no messages about rejected documents\n"
-"  -v, --verbose        a summary line at the end\n"
-"      --rejects FILE   write ID TAB REASON of rejected documents to FILE\n"
-"      --line-buffered  flush after every record\n"
-"  -h, --help           this help\n"
-"      --version        version and library versions\n";
+DOCS_HELP_COMMON;
 
-enum { OPT_PLAIN = OPT_PROGRAM, OPT_META, OPT_STRIP, OPT_MAX_BYTES };
+enum { OPT_PLAIN = OPT_DOCS_END, OPT_META, OPT_STRIP };
 
 static const struct option longopts[] = {
-	{ "url",		required_argument,	NULL, 'u' },
+	DOCS_LONGOPTS,
 	{ "plain",		no_argument,		NULL, OPT_PLAIN },
 	{ "meta",		no_argument,		NULL, OPT_META },
 	{ "strip-site",		no_argument,		NULL, OPT_STRIP },
-	{ "max-bytes",		required_argument,	NULL, OPT_MAX_BYTES },
-	{ "quiet",		no_argument,		NULL, 'q' },
-	{ "verbose",		no_argument,		NULL, 'v' },
-	{ "help",		no_argument,		NULL, 'h' },
-	{ "rejects",		required_argument,	NULL, OPT_REJECTS },
-	{ "line-buffered",	no_argument,		NULL, OPT_LINE_BUFFERED },
-	{ "version",		no_argument,		NULL, OPT_VERSION },
 	{ NULL,			0,			NULL, 0 }
 };
 
-static const char *url;
 static bool plain, meta;
-static size_t max_bytes = (size_t)64 << 20;
 
 static void
-write_record(struct out *o, const char *id, const struct html *h,
+write_record(struct out *o, const struct doc *doc, const struct html *h,
     const struct extract *x)
 {
 	char num[32];
 
-	escape_write(o, id, strlen(id));
+	docs_write_id(o, doc);
 	out_putc(o, '\t');
 	escape_write(o, x->title.p, x->title.len);
 	out_putc(o, '\t');
@@ -105,15 +92,17 @@ main(int argc, char *argv[])
 	struct html h = { 0 };
 	struct extract x = { 0 };
 	struct buf scratch = { 0 };
+	struct docs_cli o;
 	bool first = true;
 	int ch, status;
 
 	cli_init("htmltext", help, argv);
-	while ((ch = getopt_long(argc, argv, "u:qvh", longopts, NULL)) != -1) {
+	docs_cli_init(&o);
+	while ((ch = getopt_long(argc, argv, DOCS_SHORTOPTS, longopts,
+	    NULL)) != -1) {
+		if (docs_option(&o, ch, optarg))
+			continue;
 		switch (ch) {
-		case 'u':
-			url = optarg;
-			break;
 		case OPT_PLAIN:
 			plain = true;
 			break;
@@ -123,41 +112,24 @@ main(int argc, char *argv[])
 		case OPT_STRIP:
 			x.strip_site = true;
 			break;
-		case OPT_MAX_BYTES:
-			max_bytes = cli_size("--max-bytes", optarg);
-			if (max_bytes == 0 || max_bytes > HTML_MAX_BYTES)
-				cli_usage_error("--max-bytes: must be from 1 to "
-				    "512M");
-			break;
 		default:
 			cli_option(ch, optarg);
 		}
 	}
 	if (plain && meta)
 		cli_usage_error("--plain and --meta cannot be combined");
-	if (url != NULL && argc - optind > 1)
-		cli_usage_error("-u names the URL of one document, and %d "
-		    "files were given", argc - optind);
+	docs_cli_done(&o, argc - optind);
 
-	docs_open(&d, argc - optind, argv + optind, max_bytes);
+	docs_open_cli(&d, argc - optind, argv + optind, &o);
 	while (docs_next(&d, &doc)) {
-		const char *id = url ? url : doc.file, *why;
-
-		if (doc.too_big) {
-			docs_reject(&d, &doc, id, "larger than --max-bytes "
-			    "(%zu bytes)", max_bytes);
+		if (!docs_load(&d, &doc, &h, &scratch))
 			continue;
-		}
-		if (charset_binary(doc.p, doc.n, &why)) {
-			docs_reject(&d, &doc, id, "%s", why);
-			continue;
-		}
-		html_load(&h, doc.p, doc.n, doc.file, NULL, &scratch);
-		extract_run(&x, h.doc, url);
+		extract_run(&x, h.doc, doc.url);
 		if (plain)
-			write_plain(&d.s.out, id, &x, d.s.npaths > 1, first);
+			write_plain(&d.s.out, doc.id, &x,
+			    d.s.npaths > 1 || o.mode != DOCS_FILES, first);
 		else
-			write_record(&d.s.out, id, &h, &x);
+			write_record(&d.s.out, &doc, &h, &x);
 		first = false;
 		html_free(&h);
 		d.s.nwritten++;

@@ -415,7 +415,8 @@ htmltext: dir: read error: Is a directory"
 @test "htmltext: --help, --version, -v summary" {
 	run htmltext --help
 	assert_success
-	assert_line --index 0 'Usage: htmltext [-u URL] [--plain | --meta] [--strip-site] [options] [file ...]'
+	assert_line --index 0 'Usage: htmltext [-u URL | --url-from-path | --warc | --tsv [-f N]]'
+	assert_line --index 1 '                [--plain | --meta] [--strip-site] [options] [file ...]'
 	run htmltext --version
 	assert_success
 	assert_line --index 0 'htmltext (crawlutils) 0.1.0'

@@ -31,6 +31,10 @@
 #include "url.h"
 #include "urlpath.h"
 #include "nearclust.h"
+#include "warc.h"
+#include "links.h"
+#include "html.h"
+#include "docs.h"
 #include "nearidx.h"
 #include "nearkeys.h"
 #include "nearrecs.h"
@@ -2370,6 +2374,230 @@ test_groups(void)
 	    "pairs (%d wrong)", bad);
 }
 
+/* One WARC record as a string. */
+static void
+warc_rec(struct buf *b, const char *type, const char *uri, const char *block)
+{
+	char head[512];
+
+	snprintf(head, sizeof head, "WARC/1.1\r\nWARC-Type: %s\r\n%s%s%s"
+	    "Content-Length: %zu\r\n\r\n", type, uri ? "WARC-Target-URI: " : "",
+	    uri ? uri : "", uri ? "\r\n" : "", strlen(block));
+	buf_append(b, head, strlen(head));
+	buf_append(b, block, strlen(block));
+	buf_append(b, "\r\n\r\n", 4);
+}
+
+static void
+test_warc(void)
+{
+	struct buf b = { 0 };
+	struct warc w;
+	struct warc_record r;
+	enum warc_verdict v;
+	char chunk[] = "4\r\n<p>a\r\n3;ext\r\nbcd\r\n0\r\nTrailer: x\r\n\r\n";
+	size_t n = strlen(chunk), off;
+
+	/* the chunk decoder and the sniffer */
+	ok(warc_dechunk(chunk, &n) && n == 7 && memcmp(chunk, "<p>abcd", 7) == 0,
+	    "warc_dechunk: two chunks, an extension, a trailer");
+	strcpy(chunk, "5\r\nabc");
+	n = strlen(chunk);
+	ok(warc_dechunk(chunk, &n) && n == 3, "warc_dechunk: cut short keeps what it has");
+	strcpy(chunk, "zz\r\nabc");
+	n = strlen(chunk);
+	ok(!warc_dechunk(chunk, &n), "warc_dechunk: no size is malformed");
+	ok(warc_sniff_html(" \n<!doctype html><p>", 20) &&
+	    warc_sniff_html("\xef\xbb\xbf<HTML>", 9) &&
+	    warc_sniff_html("<p>x", 4) && warc_sniff_html("<!-- x", 6) &&
+	    !warc_sniff_html("<pre", 4) && !warc_sniff_html("%PDF-1.4", 8) &&
+	    !warc_sniff_html("{\"a\":1}", 7) && !warc_sniff_html("<?xml ", 6),
+	    "warc_sniff_html: the WHATWG patterns and a tag end");
+
+	warc_rec(&b, "warcinfo", NULL, "software: x\r\n");
+	warc_rec(&b, "request", "http://a.example/", "GET / HTTP/1.1\r\n\r\n");
+	warc_rec(&b, "response", "<http://a.example/>", "HTTP/1.1 200 OK\r\n"
+	    "Content-Type: text/html; charset=\"ISO-8859-1\"\r\n\r\n<p>caf\xe9");
+	warc_rec(&b, "response", "http://a.example/c", "HTTP/1.1 200 OK\n"
+	    "Transfer-Encoding: chunked\n\n3\r\n<p>\r\n2\r\nhi\r\n0\r\n\r\n");
+	warc_rec(&b, "response", "http://a.example/i.png", "HTTP/1.1 200 OK\r\n"
+	    "Content-Type: image/png\r\n\r\n\x89PNG");
+	warc_rec(&b, "response", "dns:a.example", "20240101 a.example. 1 IN A 1.2.3.4");
+	warc_rec(&b, "revisit", "http://a.example/", "HTTP/1.1 200 OK\r\n\r\n");
+	warc_rec(&b, "metadata", "http://a.example/", "via: x\r\n");
+	warc_rec(&b, "resource", "file:///x.html", "<html><p>r");
+	warc_rec(&b, "response", "http://a.example/z", "HTTP/1.1 200 OK\r\n"
+	    "Content-Encoding: gzip\r\nContent-Type: text/html\r\n\r\n\x1f\x8b");
+	warc_rec(&b, "response", "http://a.example/big", "HTTP/1.1 200 OK\r\n"
+	    "Content-Type: text/html\r\n\r\n<p>0123456789012345678901234567890123456789");
+	warc_rec(&b, "conversion", "http://a.example/", "x");
+	off = b.len;
+	buf_append(&b, "garbage\r\nmore\r\n", 15);
+	warc_rec(&b, "response", "http://a.example/after", "HTTP/1.1 200 OK\r\n\r\n<p>after");
+	buf_append(&b, "WARC/1.0\r\nWARC-Type: response\r\nContent-Length: 99\r\n\r\n"
+	    "HTTP/1.1 200 OK\r\n\r\n<p>cut", 77);
+
+	warc_init(&w, 40);
+	warc_reset_mem(&w, b.p, b.len);
+	v = warc_next(&w, &r);
+	ok(v == WARC_SKIP && r.offset == 0, "warc: warcinfo skipped at offset 0");
+	v = warc_next(&w, &r);
+	ok(v == WARC_SKIP, "warc: request skipped");
+	v = warc_next(&w, &r);
+	ok(v == WARC_HTML && strcmp(r.uri, "http://a.example/") == 0 &&
+	    r.charset && strcmp(r.charset, "ISO-8859-1") == 0 &&
+	    r.len == 7 && memcmp(r.body, "<p>caf\xe9", 7) == 0,
+	    "warc: response: URI without <>, quoted charset, payload");
+	v = warc_next(&w, &r);
+	ok(v == WARC_HTML && r.len == 5 && memcmp(r.body, "<p>hi", 5) == 0 &&
+	    r.charset == NULL, "warc: LF headers, chunked body undone, sniffed");
+	ok(warc_next(&w, &r) == WARC_SKIP && warc_next(&w, &r) == WARC_SKIP &&
+	    warc_next(&w, &r) == WARC_SKIP && warc_next(&w, &r) == WARC_SKIP,
+	    "warc: image, dns, revisit and metadata skipped");
+	v = warc_next(&w, &r);
+	ok(v == WARC_HTML && r.len == 10 && strcmp(r.uri, "file:///x.html") == 0,
+	    "warc: an HTML resource record is a page");
+	v = warc_next(&w, &r);
+	ok(v == WARC_BAD && strstr(r.why, "gzip") != NULL &&
+	    strcmp(r.uri, "http://a.example/z") == 0, "warc: compressed: %s", r.why);
+	v = warc_next(&w, &r);
+	ok(v == WARC_BAD && strstr(r.why, "larger") != NULL, "warc: too big: %s", r.why);
+	ok(warc_next(&w, &r) == WARC_SKIP, "warc: conversion skipped");
+	v = warc_next(&w, &r);
+	ok(v == WARC_BAD && r.offset == off && strcmp(r.why, "not a WARC record") == 0,
+	    "warc: garbage reported at its offset");
+	v = warc_next(&w, &r);
+	ok(v == WARC_HTML && strcmp(r.uri, "http://a.example/after") == 0,
+	    "warc: the record after the garbage is read");
+	v = warc_next(&w, &r);
+	ok(v == WARC_BAD && strcmp(r.why, "truncated record: 24 of 99 bytes") == 0,
+	    "warc: truncated: %s", r.why);
+	ok(warc_next(&w, &r) == WARC_EOF && warc_next(&w, &r) == WARC_EOF, "warc: EOF");
+	ok(w.count[WARC_K_HTML] == 4 && w.count[WARC_K_REQUEST] == 1 &&
+	    w.count[WARC_K_NONHTML] == 2 && w.count[WARC_K_REVISIT] == 1 &&
+	    w.count[WARC_K_OTHER] == 1 && w.count[WARC_K_BAD] == 4 &&
+	    w.count[WARC_K_WARCINFO] == 1 && w.count[WARC_K_METADATA] == 1,
+	    "warc: the counts");
+
+	/* framing errors */
+	b.len = 0;
+	buf_append(&b, "WARC/1.0\r\nWARC-Type: response\r\nContent-Length: 1x\r\n\r\nabc\r\n\r\n", 60);
+	warc_rec(&b, "response", "http://b.example/", "HTTP/1.1 200 OK\r\n\r\n<p>b");
+	buf_append(&b, "WARC/0.17\r\nWARC-Type: response\r\nContent-Length: 3\r\n\r\nabc\r\n\r\n", 60);
+	buf_append(&b, "WARC/1.0\r\nContent-Length: 3\r\n\r\nabc\r\n\r\n", 38);
+	buf_append(&b, "WARC/1.0\r\nWARC-Type: response\r\n", 32);
+	warc_reset_mem(&w, b.p, b.len);
+	v = warc_next(&w, &r);
+	ok(v == WARC_BAD && strcmp(r.why, "bad Content-Length") == 0, "warc: %s", r.why);
+	v = warc_next(&w, &r);
+	ok(v == WARC_HTML && strcmp(r.uri, "http://b.example/") == 0,
+	    "warc: next record found after a bad Content-Length");
+	v = warc_next(&w, &r);
+	ok(v == WARC_BAD && strcmp(r.why, "unsupported version WARC/0.17") == 0, "warc: %s", r.why);
+	v = warc_next(&w, &r);
+	ok(v == WARC_BAD && strcmp(r.why, "no WARC-Type") == 0, "warc: %s", r.why);
+	v = warc_next(&w, &r);
+	ok(v == WARC_BAD && strcmp(r.why, "truncated record header") == 0, "warc: %s", r.why);
+	ok(warc_next(&w, &r) == WARC_EOF, "warc: EOF after a cut header");
+	b.len = 0;
+	buf_append(&b, "WARC/1.1\r\nWARC-Type: resource\r\nContent-Type: "
+	    "text/html; charset=koi8-r\r\nContent-Length: 4\r\n\r\n<p>x", 97);
+	buf_append(&b, "WARC/1.1\r\nWARC-Type: resource\r\nContent-Type: "
+	    "text/plain\r\nContent-Length: 4\r\n\r\n<p>x", 82);
+	warc_reset_mem(&w, b.p, b.len);
+	v = warc_next(&w, &r);
+	ok(v == WARC_HTML && r.charset && strcmp(r.charset, "koi8-r") == 0,
+	    "warc: a resource record's charset is its Content-Type's");
+	ok(warc_next(&w, &r) == WARC_SKIP && warc_next(&w, &r) == WARC_EOF,
+	    "warc: a text/plain resource is skipped");
+	warc_free(&w);
+
+	/* URLs of mirrored files */
+	{
+		static const char *const cases[][2] = {
+			{ "example.com/a/b.html", "https://example.com/a/b.html" },
+			{ "./example.com/index.html", "https://example.com/index.html" },
+			{ "/srv/mirror/www.example.org//x y.html", "https://www.example.org/x%20y.html" },
+			{ "localhost:8080/p?q=1", "https://localhost:8080/p?q=1" },
+			{ "host/a#b.html", "https://host/a%23b.html" },
+			{ "host/example.com/a.html", "https://example.com/a.html" },
+		};
+		const char *why = "";
+
+		for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+			bool made = docs_path_url(cases[i][0], "https", &b,
+			    &why);
+
+			ok(made && strcmp(b.p, cases[i][1]) == 0,
+			    "docs_path_url %s: %s", cases[i][0],
+			    made ? b.p : why);
+		}
+		ok(!docs_path_url("/", "https", &b, &why) &&
+		    !docs_path_url("example.com", "https", &b, &why),
+		    "docs_path_url / and a bare name: %s", why);
+		ok(docs_path_url("a.b/c", "http", &b, &why) &&
+		    strcmp(b.p, "http://a.b/c") == 0, "docs_path_url: scheme http");
+	}
+	buf_free(&b);
+}
+
+static void
+link_collect(void *ctx, const struct link *k)
+{
+	struct buf *b = ctx;
+
+	buf_append(b, k->url, k->len);
+	buf_putc(b, '|');
+	buf_append(b, k->rel, k->nrel);
+	buf_putc(b, '|');
+	buf_append(b, k->text, k->ntext);
+	buf_putc(b, '\n');
+}
+
+static void
+test_links(void)
+{
+	static const char page[] =
+	    "<base href=\"sub/\"><a href=\"a.html\" rel=\" nofollow\n ugc\">A\n <i>b</i></a>"
+	    "<a href=\"a.html#x\">again</a><a href=\"/s.Css?x\">css</a>"
+	    "<a href=\"mailto:x@y\">m</a><a href=\"https://o.example/\">o</a>"
+	    "<link rel=\"canonical stylesheet\" href=\"/c\"><img src=\"i.png\">";
+	struct html h = { 0 };
+	struct buf scratch = { 0 }, out = { 0 };
+	struct links l;
+
+	ok(links_resource("/a/b.CSS", 8) && links_resource("x.woff2", 7) &&
+	    links_resource("/a.tar.gz", 9) && !links_resource("/a.html", 7) &&
+	    !links_resource("/css", 4) && !links_resource("/a.css/", 7) &&
+	    !links_resource("/.", 2) && !links_resource("/a.cssx", 7),
+	    "links_resource: extensions of the last segment, any case");
+	html_load(&h, page, sizeof page - 1, "t", NULL, &scratch);
+	links_init(&l, LINKS_TEXT);
+	links_run(&l, h.doc, "http://h.example/d/p", link_collect, &out);
+	ok(same(&out, "http://h.example/d/sub/a.html|nofollow ugc|A b\n"
+	    "https://o.example/||o\n", 69),
+	    "links_run: base, rel and text collapsed, repeats and filters");
+	links_free(&l);
+	out.len = 0;
+	links_init(&l, LINKS_ALL | LINKS_EXTERNAL);
+	links_run(&l, h.doc, "http://h.example/d/p", link_collect, &out);
+	ok(same(&out, "mailto:x@y||\nhttps://o.example/||\n", 34),
+	    "links_run: --all --external: %.*s", (int)out.len, out.p);
+	out.len = 0;
+	links_canonical(&l, h.doc, NULL, link_collect, &out);
+	ok(out.len == 0 && l.nrelative == 1, "links_canonical: relative, no URL");
+	links_free(&l);
+	links_init(&l, 0);
+	out.len = 0;
+	links_run(&l, h.doc, NULL, link_collect, &out);
+	ok(l.nrelative == 2 && same(&out, "https://o.example/||\n", 21),
+	    "links_run: no URL: relative links counted once each");
+	links_free(&l);
+	html_free(&h);
+	buf_free(&scratch);
+	buf_free(&out);
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -2405,6 +2633,8 @@ main(int argc, char *argv[])
 	test_shingle();
 	test_idtab();
 	test_groups();
+	test_warc();
+	test_links();
 	printf("1..%d\n", ntest);
 	return nfail != 0;
 }
