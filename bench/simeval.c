@@ -1135,6 +1135,8 @@ report_routes(int lang, const struct score *sc)
 		    share(sc, h, K_E10, NPOS), pd,
 		    1e6 * share(sc, h, K_SITE, NKIND));
 	}
+}
+
 /* Precision against each class of distinct pairs on its own, as the
  * issue's target names them: "articles" counts against the near-duplicates
  * only, for each document, one same-site and one same-topic pair (at the
