@@ -43,7 +43,7 @@ mkdocs() {
 	assert_equal "$(echo "$output" | wc -l)" 3
 	run nearverify -d docs --min 0.33334 pairs
 	assert_output "$(printf 'a\tc\t2\t0.5000\na\td\t0\t1.0000')"
-	run nearverify -d docs --min .5 pairs
+	run nearverify --docs=docs --min .5 pairs
 	assert_output "$(printf 'a\tc\t2\t0.5000\na\td\t0\t1.0000')"
 	run nearverify -d docs --min 1 pairs
 	assert_output "$(printf 'a\td\t0\t1.0000')"
