@@ -105,7 +105,7 @@ lint:
 FUZZ_O = build-fuzz
 fuzz:
 	$(MAKE) O=$(FUZZ_O) CC=clang SANITIZE= \
-	  CFLAGS="-O1 -g -fsanitize=fuzzer-no-link,address,undefined" \
+	  CFLAGS="-O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all" \
 	  $(patsubst %,$(FUZZ_O)/fuzz/%-fuzz,$(FUZZERS))
 
 $(O)/fuzz/%-fuzz: $(O)/fuzz/%.o $(O)/libcommon.a
