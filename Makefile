@@ -104,6 +104,7 @@ lint:
 # libFuzzer builds need clang; they live in their own directory.
 FUZZ_O = build-fuzz
 fuzz:
+	@sh mk/deps.sh fuzz
 	$(MAKE) O=$(FUZZ_O) CC=clang SANITIZE= \
 	  CFLAGS="-O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all" \
 	  $(patsubst %,$(FUZZ_O)/fuzz/%-fuzz,$(FUZZERS))
