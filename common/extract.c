@@ -988,16 +988,101 @@ siblings(struct extract *x, uint32_t root, double best_score)
 /* Step 6 prefers the page's own markup: a best container inside an
  * article means that element is the article (the outermost, for the
  * headline, summary and captions around an itemprop=articleBody). */
+/* A listing (a front page, a search result, a blog's index) marks each
+ * teaser up as an article: the best container is then one teaser among
+ * many.  An article is one of a listing when the page has this many
+ * outermost articles with text, and this one holds less than half of
+ * their text. */
+#define LISTING_MIN	3
+
+static bool
+listing(struct extract *x, uint32_t art)
+{
+	struct el *els = x->els;
+	uint64_t all = 0;
+	size_t n = 0;
+
+	for (size_t i = 0; i < x->nels; i++) {
+		struct el *e = &els[i];
+
+		if ((e->flags & (F_ARTICLE | F_DEAD)) != F_ARTICLE ||
+		    e->cptext == 0)
+			continue;
+		n++;
+		all += e->cptext;
+		i = e->end - 1;		/* not the articles inside it */
+	}
+	return n >= LISTING_MIN && (uint64_t)els[art].cptext * 2 < all;
+}
+
+/* The lowest element that holds a and b. */
+static uint32_t
+common_ancestor(struct extract *x, uint32_t a, uint32_t b)
+{
+	while (a != NONE && !(b >= a && b < x->els[a].end))
+		a = x->els[a].parent;
+	return a;
+}
+
+/* The container of a listing: the lowest ancestor of the teaser art
+ * that holds all the outermost articles with text, body aside. */
+static uint32_t
+listing_root(struct extract *x, uint32_t art)
+{
+	struct el *els = x->els;
+	uint32_t root = art;
+
+	for (size_t i = 0; i < x->nels; i++) {
+		struct el *e = &els[i];
+
+		if ((e->flags & (F_ARTICLE | F_DEAD)) != F_ARTICLE ||
+		    e->cptext == 0)
+			continue;
+		if (i != art) {
+			uint32_t c = common_ancestor(x, art, (uint32_t)i);
+
+			if (c != NONE && !stop_climb(&els[c]) && c < root)
+				root = c;
+		}
+		i = e->end - 1;
+	}
+	return root;
+}
+
+/* Step 6 prefers the page's own markup: a best container inside an
+ * article means that element is the article (the outermost, for the
+ * headline, summary and captions around an itemprop=articleBody),
+ * unless that article is a teaser of a listing (then the listing is
+ * the content); and main (or role=main) is the content when its text
+ * is spread over its sections (a landing page), not held by one
+ * article: it scores half as well as the best container inside it,
+ * which holds less than half of its text.  What main holds that is not
+ * content is pruned as anywhere else. */
+#define MAIN_SHARE	2
 static void
 content(struct extract *x, uint32_t best)
 {
-	uint32_t art = NONE;
+	uint32_t art = NONE, main = NONE;
+	bool listed = false;
 
-	for (uint32_t a = best; a != NONE; a = x->els[a].parent)
+	for (uint32_t a = best; a != NONE; a = x->els[a].parent) {
 		if (x->els[a].flags & F_ARTICLE)
 			art = a;
+		else if ((x->els[a].flags & F_SEM) && main == NONE)
+			main = a;
+	}
+	if (art != NONE && listing(x, art)) {
+		if (main == NONE || main > art)
+			main = listing_root(x, art);
+		art = NONE;
+		listed = true;
+	}
 	if (art != NONE)
 		x->els[art].flags |= F_ROOT;
+	else if (main != NONE && (listed ||
+	    (x->els[main].score * MAIN_SHARE >= x->els[best].score &&
+	    (uint64_t)x->els[best].cptext * MAIN_SHARE < x->els[main].cptext)))
+		x->els[main].flags |= F_ROOT;
 	else {
 		best = promote(x, best);
 		siblings(x, expand(x, best), x->els[best].score);
@@ -1107,6 +1192,7 @@ struct walk {
 	int		 row;		/* inside a row of cells without blocks */
 	int		 link;		/* inside a */
 	size_t		 chars, links;	/* of the line: not white space, in a */
+	bool		 all;		/* keep every line: short, links too */
 };
 
 /* Step 5 for a line of the text: one that is nothing but a link (nine
@@ -1115,7 +1201,7 @@ struct walk {
 static bool
 link_line(const struct walk *w)
 {
-	return !w->heading && w->links * 10 > w->chars * 9;
+	return !w->all && !w->heading && w->links * 10 > w->chars * 9;
 }
 
 static void
@@ -1127,7 +1213,7 @@ flush(struct walk *w)
 		if (w->pre)
 			add_pre(x, x->line.p, x->line.len);
 		else if (!link_line(w))
-			add_line(x, x->line.p, x->line.len,
+			add_line(x, x->line.p, x->line.len, w->all ? 1 :
 			    w->heading ? MIN_HEADING : MIN_BLOCK);
 	}
 	x->line.len = 0;
@@ -1156,7 +1242,8 @@ flush_row(struct walk *w)
 			t->len = mark;	/* an empty cell */
 		p = tab ? tab + 1 : end;
 	}
-	if (charset_chars(t->p, t->len) >= MIN_BLOCK && !link_line(w)) {
+	if (charset_chars(t->p, t->len) >= (w->all ? 1 : MIN_BLOCK) &&
+	    !link_line(w)) {
 		if (x->text.len > 0)
 			buf_putc(&x->text, '\n');
 		buf_append(&x->text, t->p, t->len);
@@ -1262,9 +1349,9 @@ leave(struct walk *w, struct el *e)
 }
 
 static void
-extract_from(struct extract *x, xmlNode *root)
+extract_from(struct extract *x, xmlNode *root, bool all)
 {
-	struct walk w = { .x = x };
+	struct walk w = { .x = x, .all = all };
 	xmlNode *n = root;
 
 	for (;;) {
@@ -1466,6 +1553,7 @@ body_of(struct extract *x)
 	return 0;
 }
 
+
 void
 extract_run(struct extract *x, xmlDoc *doc, const char *url)
 {
@@ -1481,6 +1569,7 @@ extract_run(struct extract *x, xmlDoc *doc, const char *url)
 	if (x->nels > 0) {
 		uint32_t best;
 		struct el *h1;
+		bool empty;
 
 		sums(x);
 		best = thin_shell(x);
@@ -1498,7 +1587,14 @@ extract_run(struct extract *x, xmlDoc *doc, const char *url)
 		}
 		for (size_t i = 0; i < x->nels; i++)
 			if (x->els[i].flags & F_ROOT)
-				extract_from(x, x->els[i].node);
+				extract_from(x, x->els[i].node, false);
+		/* A page whose text is all short lines or links ("Test", a
+		 * list of five words) would give nothing: then it gives
+		 * all of them, rather than an empty answer. */
+		empty = x->text.len == 0;
+		for (size_t i = 0; empty && i < x->nels; i++)
+			if (x->els[i].flags & F_ROOT)
+				extract_from(x, x->els[i].node, true);
 	}
 	if (x->title.len == 0 && title != NULL) {
 		inline_text(x, title, &x->title);
