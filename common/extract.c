@@ -174,7 +174,7 @@ tag_flags(const xmlChar *name)
 
 /* Words that name noise: some always, some only without a content word
  * beside them ("post-header" is the article's own header). */
-enum { W_NOISE = 1, W_WEAK = 2, W_CONTENT = 4 };
+enum { W_NOISE = 1, W_WEAK = 2, W_CONTENT = 4, W_LINKS = 8, W_PLACE = 16 };
 
 static const struct word {
 	const char	*word;
@@ -189,7 +189,7 @@ static const struct word {
 	{ "adverts",		W_NOISE },
 	{ "article",		W_CONTENT },
 	{ "author",		W_NOISE },
-	{ "banner",		W_WEAK },
+	{ "banner",		W_WEAK | W_PLACE },
 	{ "body",		W_CONTENT },
 	{ "breadcrumb",		W_NOISE },
 	{ "breadcrumbs",	W_NOISE },
@@ -205,17 +205,17 @@ static const struct word {
 	{ "crumbs",		W_NOISE },
 	{ "disqus",		W_NOISE },
 	{ "entry",		W_CONTENT },
-	{ "footer",		W_WEAK },
+	{ "footer",		W_WEAK | W_PLACE },
 	{ "gdpr",		W_NOISE },
-	{ "header",		W_WEAK },
+	{ "header",		W_WEAK | W_PLACE },
 	{ "hentry",		W_CONTENT },
 	{ "main",		W_CONTENT },
-	{ "masthead",		W_WEAK },
-	{ "menu",		W_WEAK },
+	{ "masthead",		W_WEAK | W_PLACE },
+	{ "menu",		W_WEAK | W_LINKS },
 	{ "modal",		W_NOISE },
-	{ "nav",		W_WEAK },
-	{ "navbar",		W_WEAK },
-	{ "navigation",		W_WEAK },
+	{ "nav",		W_WEAK | W_LINKS },
+	{ "navbar",		W_WEAK | W_LINKS },
+	{ "navigation",		W_WEAK | W_LINKS },
 	{ "newsletter",		W_NOISE },
 	{ "outbrain",		W_NOISE },
 	{ "pager",		W_NOISE },
@@ -239,10 +239,10 @@ static const struct word {
 	{ "subscribe",		W_NOISE },
 	{ "subscription",	W_NOISE },
 	{ "taboola",		W_NOISE },
-	{ "tag",		W_WEAK },
-	{ "tags",		W_WEAK },
+	{ "tag",		W_WEAK | W_PLACE },
+	{ "tags",		W_WEAK | W_PLACE },
 	{ "text",		W_CONTENT },
-	{ "toolbar",		W_WEAK },
+	{ "toolbar",		W_WEAK | W_LINKS },
 	{ "widget",		W_NOISE },
 	{ "widgets",		W_NOISE },
 };
@@ -269,6 +269,35 @@ static bool
 is_digit(unsigned char c)
 {
 	return c >= '0' && c <= '9';
+}
+
+/* Themes glue a word to what it is put in, in lower case:
+ * "relatedposts", "sharebox", "commentlist".  Such a word says what the
+ * word before the suffix says. */
+static const char *const suffixes[] = {
+	"area", "bar", "block", "box", "container", "items", "links", "list",
+	"module", "panel", "posts", "section", "stories", "widget", "wrap",
+	"wrapper",
+};
+
+static unsigned
+compound(const char *w, size_t n)
+{
+	for (size_t i = 0; i < sizeof suffixes / sizeof suffixes[0]; i++) {
+		size_t k = strlen(suffixes[i]);
+		char head[24];
+		const struct word *hit;
+
+		if (n <= k || memcmp(w + n - k, suffixes[i], k) != 0)
+			continue;
+		memcpy(head, w, n - k);
+		head[n - k] = '\0';
+		hit = bsearch(head, words, sizeof words / sizeof words[0],
+		    sizeof words[0], cmp_word);
+		if (hit)
+			return hit->what;
+	}
+	return 0;
 }
 
 /* What the words of a class or id value say (W_* bits); *count gets
@@ -324,6 +353,8 @@ name_words(const char *v, size_t *count)
 		    sizeof words[0], cmp_word);
 		if (hit)
 			what |= hit->what;
+		else
+			what |= compound(w, n);
 	}
 	return what;
 }
@@ -437,6 +468,7 @@ enum {
 	F_INPAGE = 1 << 12,	/* F_PAGE or inside one */
 	F_ARTICLE = 1 << 13,	/* article, itemprop=articleBody */
 	F_SHELL = 1 << 14,	/* holds the article: not pruned by name */
+	F_WEAK = 1 << 15,	/* F_NOISE by nav, menu, toolbar only */
 };
 
 #define NONE	UINT32_MAX
@@ -571,8 +603,11 @@ attributes(xmlNode *n, uint32_t tf, uint32_t *flags)
 	/* text-level elements and the page's own article are not judged by
 	 * their names */
 	if (((names & W_NOISE) || ((names & W_WEAK) && !(names & W_CONTENT))) &&
-	    !(tf & (TF_INLINE | TF_SEM)) && !(*flags & F_SEM))
+	    !(tf & (TF_INLINE | TF_SEM)) && !(*flags & F_SEM)) {
 		*flags |= F_NOISE;
+		if (!(names & (W_NOISE | W_PLACE)))
+			*flags |= F_WEAK;
+	}
 	return true;
 }
 
@@ -714,7 +749,9 @@ prune(struct extract *x, bool by_name)
 			e->cptext += e->inl - e->inl_link;
 		if (e->parent == NONE || (e->tf & TF_BODY))
 			continue;
-		if (by_name && (e->flags & (F_NOISE | F_SHELL)) == F_NOISE)
+		if (by_name && (e->flags & (F_NOISE | F_SHELL)) == F_NOISE &&
+		    !((e->flags & F_WEAK) && e->nlinks == 0 &&
+		    !(e->tf & TF_CELL)))
 			pruned = true;
 		else if ((e->tf & TF_BLOCK) && !(e->tf & (TF_HEAD | TF_CELL)) &&
 		    e->nlinks >= LINK_BLOCK_MIN &&

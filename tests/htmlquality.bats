@@ -134,3 +134,42 @@ plain() {
 	The fourth paragraph of the story closes it with a remark or two more.
 	EOF
 }
+
+@test "htmltext quality: noise words glued to a suffix; a menu without links is not navigation" {
+	cat > glued.html <<-'EOF'
+	<html><body><article><h1>The story</h1>
+	<p>The first paragraph of the story is long enough to count for a lot here.</p>
+	<p>The second paragraph of the story goes on at length about the matter.</p>
+	<div class="jp-relatedposts"><h3>Related</h3>
+	<div class="item"><h4>Another story of the same blog</h4><p>A summary of that other story, as long as a paragraph of this one.</p></div>
+	<div class="item"><h4>A third story of the same blog</h4><p>The summary of the third story, again as long as a paragraph here.</p></div></div>
+	<div class="sharebox"><p>Share this story with the people you know.</p></div>
+	<div class="download-area"><p>The paragraph under download-area is the story's too.</p></div>
+	</article></body></html>
+	EOF
+	plain glued.html
+	assert_output - <<-'EOF'
+	The story
+
+	The first paragraph of the story is long enough to count for a lot here.
+	The second paragraph of the story goes on at length about the matter.
+	The paragraph under download-area is the story's too.
+	EOF
+	# a math renderer names its formulas CtxtMenu_Attached: a context
+	# menu, with no links; a menu of links is still pruned
+	cat > math.html <<-'EOF'
+	<html><body><h1>Solutions</h1><p>When a is not zero, there are two solutions to</p>
+	<span class="MathJax CtxtMenu_Attached_0"><math><mi>a</mi><msup><mi>x</mi><mn>2</mn></msup><mo>+</mo><mi>b</mi><mi>x</mi><mo>+</mo><mi>c</mi><mo>=</mo><mn>0</mn></math></span>
+	<p>and they are found by the formula that every pupil learns.</p>
+	<div class="menu"><a href="/a">Algebra</a> <a href="/g">Geometry</a> <a href="/c">Calculus</a></div>
+	</body></html>
+	EOF
+	plain math.html
+	assert_output - <<-'EOF'
+	Solutions
+
+	When a is not zero, there are two solutions to
+	ax2+bx+c=0
+	and they are found by the formula that every pupil learns.
+	EOF
+}
