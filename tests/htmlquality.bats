@@ -1,6 +1,6 @@
 # htmltext on the kinds of real page where a main-text extractor goes
-# wrong: one small made-up page per mechanism (the rules of the section
-# EXTRACTION RULES of htmltext(1)); each test fails if its rule breaks.
+# wrong: one small made-up page per mechanism (steps 4, 6 and 8 of
+# htmltext(1)); each test fails if its rule breaks.
 bats_require_minimum_version 1.5.0
 load helper
 
