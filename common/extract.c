@@ -29,6 +29,7 @@ enum {
 	TF_BODY = 1 << 14,
 	TF_NOPARA = 1 << 15,	/* lists, tables, rows: never a paragraph */
 	TF_INLINE = 1 << 16,	/* text-level: never noise by its name */
+	TF_LI = 1 << 17,
 };
 
 static const struct tag {
@@ -97,7 +98,7 @@ static const struct tag {
 	{ "kbd",		TF_INLINE },
 	{ "label",	TF_INLINE },
 	{ "legend",	TF_BLOCK },
-	{ "li",		TF_BLOCK },
+	{ "li",		TF_BLOCK | TF_LI },
 	{ "link",	TF_HARD },
 	{ "listing",	TF_BLOCK | TF_PRE },
 	{ "main",	TF_BLOCK | TF_CAND | TF_SEM },
@@ -1225,6 +1226,7 @@ add_pre(struct extract *x, const char *p, size_t n)
 struct walk {
 	struct extract	*x;
 	int		 heading;	/* inside h1..h6 */
+	int		 li;		/* inside li */
 	int		 pre;		/* inside pre */
 	int		 row;		/* inside a row of cells without blocks */
 	int		 link;		/* inside a */
@@ -1251,7 +1253,8 @@ flush(struct walk *w)
 			add_pre(x, x->line.p, x->line.len);
 		else if (!link_line(w))
 			add_line(x, x->line.p, x->line.len, w->all ? 1 :
-			    w->heading ? MIN_HEADING : MIN_BLOCK);
+			    w->heading || (w->li && w->links == 0) ?
+			    MIN_HEADING : MIN_BLOCK);
 	}
 	x->line.len = 0;
 	w->chars = w->links = 0;
@@ -1352,6 +1355,8 @@ enter(struct walk *w, struct el *e)
 	flush(w);
 	if (e->tf & TF_HEAD)
 		w->heading++;
+	if (e->tf & TF_LI)
+		w->li++;
 	if (e->tf & TF_PRE)
 		w->pre++;
 	if ((e->tf & TF_TR) && data_row(x, e->node))
@@ -1381,6 +1386,8 @@ leave(struct walk *w, struct el *e)
 	flush(w);
 	if (e->tf & TF_HEAD)
 		w->heading--;
+	if (e->tf & TF_LI)
+		w->li--;
 	if (e->tf & TF_PRE)
 		w->pre--;
 }

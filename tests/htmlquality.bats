@@ -173,3 +173,26 @@ plain() {
 	and they are found by the formula that every pupil learns.
 	EOF
 }
+
+@test "htmltext quality: a list item without links is kept from 2 characters, as a heading is" {
+	cat > list.html <<-'EOF'
+	<html><body><article><h1>Make a terrarium</h1>
+	<p>You need a few things from the kitchen drawer, and some moss.</p>
+	<h2>Things you need</h2><ul><li>Cloche</li><li>Ruler</li><li>Spoon</li><li>Moss</li></ul>
+	<ul><li><a href="/a">Home</a></li><li><a href="/b">Crafts</a></li></ul>
+	<p>Put the moss in first and press it down with the spoon gently.</p>
+	<div>Short</div></article></body></html>
+	EOF
+	plain list.html
+	assert_output - <<-'EOF'
+	Make a terrarium
+
+	You need a few things from the kitchen drawer, and some moss.
+	Things you need
+	Cloche
+	Ruler
+	Spoon
+	Moss
+	Put the moss in first and press it down with the spoon gently.
+	EOF
+}
