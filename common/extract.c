@@ -1063,7 +1063,9 @@ common_ancestor(struct extract *x, uint32_t a, uint32_t b)
 }
 
 /* The container of a listing: the lowest ancestor of the teaser art
- * that holds all the outermost articles with text, body aside. */
+ * that holds all the outermost articles with text, or, when only body
+ * does, the one that holds those up to the first it does not.  Each
+ * climb starts where the last one stopped: linear in the depth. */
 static uint32_t
 listing_root(struct extract *x, uint32_t art)
 {
@@ -1077,10 +1079,11 @@ listing_root(struct extract *x, uint32_t art)
 		    e->cptext == 0)
 			continue;
 		if (i != art) {
-			uint32_t c = common_ancestor(x, art, (uint32_t)i);
+			uint32_t c = common_ancestor(x, root, (uint32_t)i);
 
-			if (c != NONE && !stop_climb(&els[c]) && c < root)
-				root = c;
+			if (c == NONE || stop_climb(&els[c]))
+				break;	/* only body holds them all */
+			root = c;
 		}
 		i = e->end - 1;
 	}
