@@ -1824,6 +1824,10 @@ test_names(void)
 		{ "tag-cloud", NAME_NOISE }, { "post-tags", NAME_CONTENT },
 		{ "breadcrumbs", NAME_NOISE }, { "post-content", NAME_CONTENT },
 		{ "css-1fanzo5 StoryBodyCompanion", NAME_CONTENT },
+		{ "jp-relatedposts", NAME_NOISE }, { "sharebox", NAME_NOISE },
+		{ "commentlist", NAME_NOISE }, { "download-area", 0 },
+		{ "navbox", NAME_NOISE }, { "contentwrapper", NAME_CONTENT },
+		{ "box", 0 }, { "wrapper", 0 }, { "adwrap", NAME_NOISE },
 		{ "", 0 }, { "-_- 123", 0 },
 		{ "averyveryveryveryverylongwordthatmatchesnothing", 0 },
 	};
