@@ -12,8 +12,13 @@
  * no set of pairs seen is needed to remove repeats.  A bucket too big to
  * compare all its pairs is split the same way on K + 1 further blocks of
  * the bits in which its members still differ, recursively; a bucket of
- * identical fingerprints is compared pair by pair, since every pair is
- * then an answer.  Sorting is LSD radix sort; nothing is hashed. */
+ * fingerprints all within K of each other is compared pair by pair,
+ * since every pair is then an answer.  Identical fingerprints (mirror
+ * copies) are searched as one entry, a group, whose pairs are listed
+ * without being compared (np_collapse): a few thousand copies of one
+ * fingerprint in a bucket would otherwise be compared again in every
+ * sub-block a straggler among them keeps apart.  Sorting is LSD radix
+ * sort; nothing is hashed. */
 #ifndef CRAWLUTILS_NEARIDX_H
 #define CRAWLUTILS_NEARIDX_H
 
@@ -25,7 +30,10 @@
 #define NP_MAXTABLES	999	/* largest design offered */
 
 /* A fingerprint and the number of its record: 12 bytes, packed, so a
- * table and its sorting scratch take 24 bytes a fingerprint. */
+ * table and its sorting scratch take 24 bytes a fingerprint.  A record's
+ * number is below NP_GROUP: idx NP_GROUP | g is group g of
+ * np_collapse. */
+#define NP_GROUP	0x80000000u
 struct np_entry {
 	uint64_t	fp;
 	uint32_t	idx;
@@ -105,6 +113,10 @@ struct np_search {
 	np_pair_fn	 pair;
 	void		*ctx;
 	uint64_t	 compared;	/* pairs of fingerprints compared */
+	/* the groups of np_collapse: group g's records are
+	 * gmember[gstart[g] .. gstart[g + 1]) */
+	uint32_t	*gmember, *gstart;
+	size_t		 ngroups, nmembers, capgroups, capmember;
 	/* private */
 	uint64_t	*forbid;	/* a pair agreeing on one is not ours */
 	size_t		 nforbid, capforbid;
@@ -124,6 +136,20 @@ struct np_entry *np_search_table(struct np_search *s, const struct np_design *d,
  * e is reordered. */
 void np_search_bucket(struct np_search *s, const struct np_design *d,
     unsigned t, struct np_entry *e, struct np_entry *tmp, size_t n);
+
+/* Make each run of identical fingerprints in e[0..n) one entry, a
+ * group (with a split, one for each side of it), and return the number
+ * of entries left; e is sorted by fingerprint (tmp: scratch for n).
+ * With report set, the pairs within a group are reported, at distance
+ * 0, as the first table would (with a split there are none: two groups
+ * of one fingerprint are a pair like any other).  The searches then
+ * report a pair of groups as the pairs of their records. */
+size_t np_collapse(struct np_search *s, struct np_entry *e,
+    struct np_entry *tmp, size_t n, bool report);
+/* Undo np_collapse on the m entries of e (room for all of them, in any
+ * order): each group is replaced by its records; returns their number.
+ * The groups are forgotten. */
+size_t np_expand(struct np_search *s, struct np_entry *e, size_t m);
 
 /* Sort e[0..n) by the whole fingerprint, stably (tmp: n entries). */
 void np_sort_fp(struct np_entry *e, struct np_entry *tmp, size_t n);

@@ -128,6 +128,7 @@ ns_search(struct nearsearch *s, const uint32_t *reps, size_t nreps,
 		s->curpos = p;
 		if (r->npos > 1)
 			nr_fill(r, p, reps, nreps);
+		r->nent = np_collapse(&srch, r->ent, tmp, r->nent, true);
 		for (unsigned t = 0; t < s->design.ntables; t++) {
 			struct np_entry *now = np_search_table(&srch, &s->design,
 			    t, r->ent, tmp, r->nent);
@@ -143,6 +144,8 @@ ns_search(struct nearsearch *s, const uint32_t *reps, size_t nreps,
 			progress_note(true, "position %u, table %u of %u: %zu "
 			    "pairs", p + 1, t + 1, s->design.ntables, s->npairs);
 		}
+		/* the input's entries stay for the next part of --against */
+		r->nent = np_expand(&srch, r->ent, r->nent);
 	}
 	compared = srch.compared;
 	free(tmp);
