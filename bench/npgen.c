@@ -76,7 +76,7 @@ make(const char *mode, uint64_t *prev, long i)
 	}
 	if (strcmp(mode, "sparse") == 0)
 		return i > 0 && rnd(2) == 0 ? flip(prev[rnd((uint64_t)i)],
-		    (unsigned)rnd(5)) : flip(0, 3 + (unsigned)rnd(6));
+		    (unsigned)rnd(5)) : flip(0, 5 + (unsigned)rnd(4));
 	if (strcmp(mode, "equal") == 0)
 		return 0xfedcba9876543210ULL;
 	if (strcmp(mode, "cluster") == 0)

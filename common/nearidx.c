@@ -726,13 +726,17 @@ add_group(struct np_search *s, const struct np_entry *e, size_t n,
 	return NP_GROUP | (uint32_t)s->ngroups++;
 }
 
-size_t
-np_collapse(struct np_search *s, struct np_entry *e, struct np_entry *tmp,
+/* Make each run of identical fingerprints in e[0..n) one entry, a group
+ * (with a split, one for each side of it; two groups of one fingerprint
+ * are then a pair like any other), and return the number of entries
+ * left.  With pairs set, the pairs within a group are reported, at
+ * distance 0, as the first table would. */
+static size_t
+collapse(struct np_search *s, struct np_entry *e, struct np_entry *tmp,
     size_t n, bool pairs)
 {
 	size_t m = 0;
 
-	s->ngroups = s->nmembers = 0;
 	np_sort_fp(e, tmp, n);
 	for (size_t i = 0, j; i < n; i = j) {
 		uint64_t fp = e[i].fp;
@@ -799,7 +803,8 @@ np_search_bucket(struct np_search *s, const struct np_design *d, unsigned t,
     struct np_entry *e, struct np_entry *tmp, size_t n)
 {
 	/* identical fingerprints: table 0 owns their pairs */
-	n = np_collapse(s, e, tmp, n, t == 0);
+	if (n > BRUTE_MAX)
+		n = collapse(s, e, tmp, n, t == 0);
 	s->nforbid = 0;
 	for (unsigned u = 0; u < t; u++)
 		push_forbid(s, d->mask[u]);
@@ -810,10 +815,10 @@ np_search_bucket(struct np_search *s, const struct np_design *d, unsigned t,
 
 struct np_entry *
 np_search_table(struct np_search *s, const struct np_design *d, unsigned t,
-    struct np_entry *e, struct np_entry *tmp, size_t n)
+    struct np_entry *e, struct np_entry *tmp, size_t *np)
 {
 	uint64_t mask = d->mask[t];
-	size_t start = 0;
+	size_t start = 0, w = 0, n = *np;
 
 	if (sort_sel(e, tmp, n, &d->sel[t]) != e) {
 		struct np_entry *x = e;
@@ -826,14 +831,23 @@ np_search_table(struct np_search *s, const struct np_design *d, unsigned t,
 		push_forbid(s, d->mask[u]);
 	while (start < n) {
 		uint64_t v = e[start].fp & mask;
-		size_t end = start + 1;
+		size_t end = start + 1, m;
 
 		while (end < n && (e[end].fp & mask) == v)
 			end++;
-		if (end - start > 1)
-			search(s, e + start, tmp + start, end - start, ~mask);
+		m = end - start;
+		/* only a big bucket is worth sorting to find its copies:
+		 * a small one is compared pair by pair in any case */
+		if (t == 0 && m > BRUTE_MAX)
+			m = collapse(s, e + start, tmp + start, m, true);
+		if (w != start)
+			memmove(e + w, e + start, m * sizeof *e);
+		if (m > 1)
+			search(s, e + w, tmp + w, m, ~mask);
+		w += m;
 		start = end;
 	}
 	s->nforbid = 0;
+	*np = w;
 	return e;
 }

@@ -15,7 +15,7 @@
  * fingerprints all within K of each other is compared pair by pair,
  * since every pair is then an answer.  Identical fingerprints (mirror
  * copies) are searched as one entry, a group, whose pairs are listed
- * without being compared (np_collapse): a few thousand copies of one
+ * without being compared (np_search_table): a few thousand copies of one
  * fingerprint in a bucket would otherwise be compared again in every
  * sub-block a straggler among them keeps apart.  Sorting is LSD radix
  * sort; nothing is hashed. */
@@ -31,8 +31,8 @@
 
 /* A fingerprint and the number of its record: 12 bytes, packed, so a
  * table and its sorting scratch take 24 bytes a fingerprint.  A record's
- * number is below NP_GROUP: idx NP_GROUP | g is group g of
- * np_collapse. */
+ * number is below NP_GROUP: idx NP_GROUP | g is group g of identical
+ * fingerprints (np_search_table). */
 #define NP_GROUP	0x80000000u
 struct np_entry {
 	uint64_t	fp;
@@ -113,7 +113,7 @@ struct np_search {
 	np_pair_fn	 pair;
 	void		*ctx;
 	uint64_t	 compared;	/* pairs of fingerprints compared */
-	/* the groups of np_collapse: group g's records are
+	/* the groups of table 0: group g's records are
 	 * gmember[gstart[g] .. gstart[g + 1]) */
 	uint32_t	*gmember, *gstart;
 	size_t		 ngroups, nmembers, capgroups, capmember;
@@ -127,28 +127,24 @@ struct np_search {
 
 void np_search_init(struct np_search *s, unsigned k, np_pair_fn fn, void *ctx);
 void np_search_free(struct np_search *s);
-/* Sort e[0..n) by the key of table t (tmp: scratch for n entries), and
- * report the pairs that table t owns.  Returns e or tmp, whichever the
- * entries are left in. */
+/* Sort e[0..*n) by the key of table t (tmp: scratch for *n entries),
+ * and report the pairs that table t owns.  Returns e or tmp, whichever
+ * the entries are left in.  Table 0 makes each run of identical
+ * fingerprints in a bucket too big to compare pair by pair one entry, a
+ * group (with a split, one for each side of it), reporting the pairs
+ * within it at distance 0, and *n becomes the number of entries left;
+ * the later tables search the groups as entries, and report a pair of
+ * groups as the pairs of their records.  np_expand() undoes it. */
 struct np_entry *np_search_table(struct np_search *s, const struct np_design *d,
-    unsigned t, struct np_entry *e, struct np_entry *tmp, size_t n);
+    unsigned t, struct np_entry *e, struct np_entry *tmp, size_t *n);
 /* The same for one bucket of table t: entries that share its key.
- * e is reordered. */
+ * e is reordered (and its copies made groups, forgotten on return). */
 void np_search_bucket(struct np_search *s, const struct np_design *d,
     unsigned t, struct np_entry *e, struct np_entry *tmp, size_t n);
 
-/* Make each run of identical fingerprints in e[0..n) one entry, a
- * group (with a split, one for each side of it), and return the number
- * of entries left; e is sorted by fingerprint (tmp: scratch for n).
- * With report set, the pairs within a group are reported, at distance
- * 0, as the first table would (with a split there are none: two groups
- * of one fingerprint are a pair like any other).  The searches then
- * report a pair of groups as the pairs of their records. */
-size_t np_collapse(struct np_search *s, struct np_entry *e,
-    struct np_entry *tmp, size_t n, bool report);
-/* Undo np_collapse on the m entries of e (room for all of them, in any
- * order): each group is replaced by its records; returns their number.
- * The groups are forgotten. */
+/* Undo the groups of table 0 on the m entries of e (room for all of
+ * them, in any order): each group is replaced by its records; returns
+ * their number.  The groups are forgotten. */
 size_t np_expand(struct np_search *s, struct np_entry *e, size_t m);
 
 /* Sort e[0..n) by the whole fingerprint, stably (tmp: n entries). */
