@@ -129,6 +129,11 @@ ns_search(struct nearsearch *s, const uint32_t *reps, size_t nreps,
 		if (r->npos > 1)
 			nr_fill(r, p, reps, nreps);
 		n = r->nent;
+		if (ntmp < n + 1) {	/* given back at the last position */
+			free(tmp);
+			ntmp = n + 1;
+			tmp = nr_alloc(ntmp * sizeof *tmp);
+		}
 		for (unsigned t = 0; t < s->design.ntables; t++) {
 			struct np_entry *now = np_search_table(&srch, &s->design,
 			    t, r->ent, tmp, &r->nent);
