@@ -157,7 +157,14 @@ ns_search(struct nearsearch *s, const uint32_t *reps, size_t nreps,
 				tmp = xrealloc(tmp, ntmp * sizeof *tmp);
 			}
 		}
-		/* the input's entries stay for the next part of --against */
+		/* the input's entries stay for the next part of --against;
+		 * the scratch copy goes first, so that growing the entries
+		 * back does not take more than the two did */
+		if (p + 1 >= r->npos) {
+			free(tmp);
+			tmp = NULL;
+			ntmp = 0;
+		}
 		if (r->capent < n + 1) {
 			r->capent = n + 1;
 			r->ent = xrealloc(r->ent, r->capent * sizeof *r->ent);
