@@ -1125,6 +1125,49 @@ collect(void *ctx, uint32_t a, uint32_t b, unsigned d)
 }
 
 static void
+count_pair(void *ctx, uint32_t a, uint32_t b, unsigned d)
+{
+	uint64_t *c = ctx;
+
+	c[0]++;
+	c[1] += d;
+	c[2] += (uint64_t)a * 1000 + b;	/* a < b: a checksum of the pairs */
+}
+
+/* A bucket of 300 copies of one fingerprint and 60 near it: the copies
+ * are one entry, their pairs listed, not compared. */
+static void
+test_nearidx_copies(const struct np_design *d)
+{
+	enum { N = 360 };
+	struct np_entry e[N], tmp[N];
+	struct np_search s;
+	uint64_t fp[N], want[3] = { 0 }, got[3] = { 0 };
+
+	for (uint32_t i = 0; i < N; i++) {
+		fp[i] = 0x0123456789abcdefULL;
+		if (i % 6 == 5)		/* 1 to 3 low bits flipped */
+			fp[i] ^= (uint64_t)(i % 7 + 1) << (i % 40);
+		e[i] = (struct np_entry){ fp[i], N - 1 - i };
+	}
+	for (uint32_t i = 0; i < N; i++)
+		for (uint32_t j = i + 1; j < N; j++) {
+			unsigned dd = (unsigned)__builtin_popcountll(fp[i] ^ fp[j]);
+
+			if (dd <= 3)
+				count_pair(want, N - 1 - j, N - 1 - i, dd);
+		}
+	np_search_init(&s, 3, count_pair, got);
+	/* all agree on block 0: table 0 owns every pair */
+	np_search_bucket(&s, d, 0, e, tmp, N);
+	ok(got[0] == want[0] && got[1] == want[1] && got[2] == want[2],
+	    "nearidx: a bucket of copies gives every pair once");
+	ok(s.compared < 300 * 299 / 2, "nearidx: copies are not compared "
+	    "pair by pair (%ju compared)", (uintmax_t)s.compared);
+	np_search_free(&s);
+}
+
+static void
 test_nearidx(void)
 {
 	struct np_design d;
@@ -1174,6 +1217,7 @@ test_nearidx(void)
 	ok(got.len == 6 && memcmp(got.p, "0,1,2;", 6) == 0,
 	    "nearidx: table 0 owns the pair that agrees on block 0");
 	np_search_free(&s);
+	test_nearidx_copies(&d);
 	np_design_free(&d);
 	buf_free(&got);
 }
