@@ -32,9 +32,7 @@ export LC_ALL
 
 here=$(cd "$(dirname "$0")" && pwd)
 pages=${1:-$here/pages}
-if [ -d "$here/../build/bin" ]; then	# this checkout's programs first
-	PATH=$here/../build/bin:$PATH
-fi
+PATH=$PATH:$here/../build/bin	# if they are not on PATH
 for p in htmltext htmllinks sha256text simhash nearpairs nearverify urlnorm seen; do
 	command -v "$p" >/dev/null 2>&1 || {
 		echo "dedup.sh: $p not found: run make first, or put the programs on PATH" >&2
@@ -53,6 +51,7 @@ else
 fi
 tab=$(printf '\t')
 sites=$(sh "$here/site.sh" list "$pages")
+mkdir -p "$work/text" "$work/links"
 
 # 1. Text.  htmltext --meta writes, for each page,
 #	ID TAB TITLE TAB ENCODING TAB METHOD TAB CHARS TAB PRUNED TAB TEXT
@@ -120,4 +119,5 @@ rm -f "$work/frontier.seen"
 seen --exact --state "$work/frontier.seen" "$work/fetched.txt" > /dev/null
 seen --exact --state "$work/frontier.seen" -f 2 "$work/links.norm.tsv" > "$work/frontier.tsv"
 
-sh "$here/report.sh" "$work" "${1:-examples/pages}"
+sh "$here/report.sh" "$work" "${1:-examples/pages}" > "$work/report.txt"
+cat "$work/report.txt" || exit 2

@@ -15,7 +15,7 @@ echo "crawlutils demo: $npages pages in $2"
 echo
 echo "1. Text (htmltext): $(count "$work/docs.tsv") pages, $rejected rejected, $(count "$work/notext.tsv") without text"
 cut -f 3,4 "$work/meta.tsv" | sort | uniq -c | sort -k 1,1nr -k 2 |
-	awk '{ printf "%s%d %s (%s)", (NR > 1 ? ", " : "   encodings: "), $1, $2, $3 } END { print "" }'
+	awk '{ printf "%s%d %s (%s)", (NR > 1 ? ", " : "   encodings: "), $1, $2, $3 } END { if (NR) print "" }'
 awk -F '\t' '$3 != "UTF-8" { print "     " $1 ": " $3 ", found by the " $4 }' "$work/meta.tsv"
 awk -F '\t' '{ print "   rejected: " $1 ": " $2 }' "$work/rejects.tsv"
 echo
@@ -60,4 +60,5 @@ echo "4. Links (htmllinks | urlnorm --extended-drops | seen): $(count "$work/lin
 echo
 echo "Pages in: $npages; exact duplicate groups: $(count "$work/exact.tsv");" \
 	"near-duplicate clusters: $(awk -F '\t' '$1 != $2 { print $2 }' "$work/clusters.tsv" | sort -u | count);" \
-	"pages kept: $nkept"
+	"pages kept: $nkept$(awk -v r="$rejected" -v e="$(count "$work/notext.tsv")" \
+	'BEGIN { if (r + e) printf " (set aside: %d rejected, %d without text)", r, e }')"

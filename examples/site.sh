@@ -25,6 +25,11 @@ case ${1:-} in
 list)
 	[ $# -eq 2 ] || { echo "usage: site.sh list PAGES" >&2; exit 2; }
 	cd "$2"
+	# a file outside every site directory has no host to make a URL of
+	for d in https/* http/* *; do
+		case $d in http|https) continue ;; esac
+		[ ! -f "$d" ] || echo "site.sh: $2/$d: not in a site directory: skipped" >&2
+	done
 	for s in https http; do
 		[ -d "$s" ] || continue
 		for d in "$s"/*; do
