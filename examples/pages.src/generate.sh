@@ -176,18 +176,19 @@ post() {	# post SCHEME NAME MONTH DAY LAST-MONTH YEAR [QUERY [REPLYTO]]
 		page "$1/blog.example.org$p${7:+?$7}"
 }
 
-# (the posts were fetched in late 2025, with the footer's year 2025)
+# The posts as fetched in the autumn of 2025, the sidebar listing the
+# latest posts as of August; tide-pools was fetched in June, when the
+# latest was the rain garden.
 post https sourdough-starter 03 14 08 2025
 post https winter-cycling 04 02 08 2025
-post https tide-pools 05 21 08 2025
+post https tide-pools 05 21 06 2025
 post https rain-garden 06 09 08 2025
 post https repair-cafe 07 05 08 2025
 post https city-stargazing 08 30 08 2025
 # WordPress's reply link: the same post with the reply form moved
 post https winter-cycling 04 02 08 2025 replytocom=412 Jonas
-# the link of the newsletter, fetched in January: the sidebar had changed
-# meanwhile (the July post was not yet out when the newsletter went, but
-# the sidebar shows five posts as of January) and so had the footer's year
+# the link of the May newsletter, fetched in January: the "latest posts"
+# sidebar now lists the July and August posts, and the footer's year is 2026
 post https tide-pools 05 21 08 2026 'utm_source=newsletter&utm_medium=email&utm_campaign=may'
 # http twin: byte for byte the https page
 mkdir -p "$out/http/blog.example.org/2025/03"
