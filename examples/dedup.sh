@@ -87,16 +87,19 @@ awk -F '\t' '{ print NR "\t" $3 "\t" $1 }' "$work/texts.tsv" |
 # 3. Near duplicates among the distinct texts.  simhash -n 2 writes two
 # fingerprints in one field, and nearpairs pairs two records that are
 # within 4 bits in either.  --distinct-versions never pairs URLs that
-# differ in a version segment (/v1/ and /v2/); the pairs that alone keeps
-# apart are listed too (versions.tsv), to show it.
+# differ in a version segment (/v1/ and /v2/); the pairs it alone keeps
+# apart are listed too (versions.tsv, from allpairs.tsv), to show it.
 simhash -n 2 "$work/unique.tsv" | cut -f 1,4 > "$work/fingerprints.tsv"
 nearpairs -k 4 --distinct-versions "$work/fingerprints.tsv" > "$work/pairs.tsv"
-nearpairs -k 4 "$work/fingerprints.tsv" | sort > "$work/allpairs.tsv"
-sort "$work/pairs.tsv" | comm -13 - "$work/allpairs.tsv" > "$work/versions.tsv"
-# nearverify --all writes every candidate with the Jaccard index of the
-# two texts; --clusters gives each page its cluster's first page
-nearverify -d "$work/unique.tsv" --all "$work/pairs.tsv" "$work/versions.tsv" \
-	> "$work/jaccard.tsv"
+nearpairs -k 4 "$work/fingerprints.tsv" > "$work/allpairs.tsv"
+# nearverify keeps the candidates whose texts are alike (confirmed.tsv);
+# with --all it writes every candidate with the Jaccard index of the two
+# texts, and --clusters gives each page its cluster's first page
+nearverify -d "$work/unique.tsv" "$work/pairs.tsv" > "$work/confirmed.tsv"
+nearverify -d "$work/unique.tsv" --all "$work/pairs.tsv" > "$work/jaccard.tsv"
+nearverify -d "$work/unique.tsv" --all "$work/allpairs.tsv" |
+	awk -F '\t' 'FILENAME == ARGV[1] { p[$1 "\t" $2]; next }
+	!(($1 "\t" $2) in p)' "$work/pairs.tsv" - > "$work/versions.tsv"
 nearverify -d "$work/unique.tsv" --clusters "$work/pairs.tsv" > "$work/clusters.tsv"
 # one page kept per cluster: the pages that are their own cluster
 awk -F '\t' '$1 == $2 { print $1 }' "$work/clusters.tsv" > "$work/kept.txt"

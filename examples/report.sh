@@ -24,14 +24,13 @@ awk -F '\t' '{ printf "   %s\n", substr($1, 1, 12)
 	for (i = 2; i <= NF; i++) printf "     %s %s\n", i == 2 ? "keep" : "drop", $i }' "$work/exact.tsv"
 echo "   $nunique distinct texts go on"
 echo
-ncand=$(count "$work/pairs.tsv")
-nconf=$(awk -F '\t' 'FILENAME == ARGV[1] { v[$1 "\t" $2] = 1; next }
-	!(($1 "\t" $2) in v) && $4 >= 0.3' "$work/versions.tsv" "$work/jaccard.tsv" | count)
 echo "3. Near duplicates (simhash -n 2 | nearpairs -k 4 --distinct-versions | nearverify):"
-echo "   $ncand candidate pairs, $nconf confirmed on the texts (Jaccard at least 0.3)"
-awk -F '\t' 'FILENAME == ARGV[1] { v[$1 "\t" $2] = 1; next }
-	($1 "\t" $2) in v { printf "   kept apart as versions: %s %s (distance %d, Jaccard %s)\n", $1, $2, $3, $4 }' \
-	"$work/versions.tsv" "$work/jaccard.tsv"
+echo "   $(count "$work/pairs.tsv") candidate pairs, $(count "$work/confirmed.tsv") confirmed on the texts (Jaccard at least 0.3)"
+awk -F '\t' 'FILENAME == ARGV[1] { c[$1 "\t" $2]; next }
+	!(($1 "\t" $2) in c) { printf "   not confirmed: %s %s (distance %d, Jaccard %s)\n", $1, $2, $3, $4 }' \
+	"$work/confirmed.tsv" "$work/jaccard.tsv"
+awk -F '\t' '{ printf "   kept apart as versions: %s %s (distance %d, Jaccard %s)\n", $1, $2, $3, $4 }' \
+	"$work/versions.tsv"
 # each cluster, in crawl order: its first page, kept, then the others with
 # the distance and Jaccard index of their pair with it
 awk -F '\t' '
@@ -51,7 +50,7 @@ END {
 			printf "   drop %s (distance %d, Jaccard %s)\n", ids[j], dj[1], dj[2]
 		}
 	}
-}' "$work/jaccard.tsv" "$work/clusters.tsv"
+}' "$work/confirmed.tsv" "$work/clusters.tsv"
 echo
 echo "4. Links (htmllinks | urlnorm --extended-drops | seen): $(count "$work/links.tsv") links," \
 	"$(cut -f 2 "$work/links.tsv" | sort -u | count) distinct URLs," \
