@@ -94,8 +94,9 @@ bench: $(BINS) $(BENCH_TOOLS)
 $(O)/bench/%: $(O)/bench/%.o $(O)/libcommon.a
 	$(CC) $(ALL_LDFLAGS) -o $@ $< $(O)/libcommon.a $(LIBS_ALL)
 
+# the whole pipeline on the sample crawl in examples/pages/, with a report
 demo: $(BINS)
-	@PATH="$(CURDIR)/$(O)/bin:$$PATH" sh examples/demo.sh
+	@PATH="$(CURDIR)/$(O)/bin:$$PATH" sh examples/dedup.sh examples/pages
 
 lint:
 	@sh mk/deps.sh lint
