@@ -41,7 +41,7 @@ ifneq ($(filter-out $(NOCONF_GOALS),$(or $(MAKECMDGOALS),all)),)
 -include $(O)/config.mk
 endif
 
-.PHONY: all check check-slow bench lint demo install installcheck uninstall clean fuzz \
+.PHONY: all check check-slow bench bench-peers lint demo install installcheck uninstall clean fuzz \
         fuzz-smoke
 .DELETE_ON_ERROR:
 # keep the objects of chained rules (cmd/%.o, bench/%.o): no rebuild next time
@@ -92,6 +92,12 @@ check-slow: $(BINS) $(BENCH_TOOLS)
 bench: $(BINS) $(BENCH_TOOLS)
 	@sh mk/deps.sh bench
 	@bench/run $(O) $(BENCH)
+
+# The peers users know (npm, Debian's python3-*), installed if missing,
+# side by side with ours: optional, not part of make bench or CI.
+bench-peers: $(BINS) $(BENCH_TOOLS)
+	@sh mk/deps.sh bench
+	@bench/peers/run $(O)
 
 $(O)/bench/%: $(O)/bench/%.o $(O)/libcommon.a
 	$(CC) $(ALL_LDFLAGS) -o $@ $< $(O)/libcommon.a $(LIBS_ALL)
