@@ -6,6 +6,7 @@ VERSION  = 0.1.0
 PREFIX  ?= /usr/local
 BINDIR  ?= $(PREFIX)/bin
 MANDIR  ?= $(PREFIX)/share/man
+COMPDIR ?= $(PREFIX)/share/bash-completion/completions
 PKGS     = libxml-2.0 libcrypto icu-uc icu-i18n libxxhash
 
 ifeq ($(SANITIZE),1)
@@ -35,12 +36,13 @@ MANS     = $(wildcard man/*.1 man/*.7)
 
 # Flags from pkg-config, found once per build directory.  Making the file
 # also checks (and, as root, installs) the build dependencies.
-NOCONF_GOALS = clean uninstall lint help
+NOCONF_GOALS = clean uninstall installcheck lint help
 ifneq ($(filter-out $(NOCONF_GOALS),$(or $(MAKECMDGOALS),all)),)
 -include $(O)/config.mk
 endif
 
-.PHONY: all check check-slow bench lint demo install uninstall clean fuzz fuzz-smoke
+.PHONY: all check check-slow bench bench-peers lint demo install installcheck uninstall clean fuzz \
+        fuzz-smoke
 .DELETE_ON_ERROR:
 # keep the objects of chained rules (cmd/%.o, bench/%.o): no rebuild next time
 .SECONDARY:
@@ -91,11 +93,18 @@ bench: $(BINS) $(BENCH_TOOLS)
 	@sh mk/deps.sh bench
 	@bench/run $(O) $(BENCH)
 
+# The peers users know (npm, Debian's python3-*), installed if missing,
+# side by side with ours: optional, not part of make bench or CI.
+bench-peers: $(BINS) $(BENCH_TOOLS)
+	@sh mk/deps.sh bench
+	@bench/peers/run $(O)
+
 $(O)/bench/%: $(O)/bench/%.o $(O)/libcommon.a
 	$(CC) $(ALL_LDFLAGS) -o $@ $< $(O)/libcommon.a $(LIBS_ALL)
 
+# the whole pipeline on the sample crawl in examples/pages/, with a report
 demo: $(BINS)
-	@PATH="$(CURDIR)/$(O)/bin:$$PATH" sh examples/demo.sh
+	@PATH="$(CURDIR)/$(O)/bin:$$PATH" sh examples/dedup.sh examples/pages
 
 lint:
 	@sh mk/deps.sh lint
@@ -104,8 +113,9 @@ lint:
 # libFuzzer builds need clang; they live in their own directory.
 FUZZ_O = build-fuzz
 fuzz:
+	@sh mk/deps.sh fuzz
 	$(MAKE) O=$(FUZZ_O) CC=clang SANITIZE= \
-	  CFLAGS="-O1 -g -fsanitize=fuzzer-no-link,address,undefined" \
+	  CFLAGS="-O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all" \
 	  $(patsubst %,$(FUZZ_O)/fuzz/%-fuzz,$(FUZZERS))
 
 $(O)/fuzz/%-fuzz: $(O)/fuzz/%.o $(O)/libcommon.a
@@ -114,16 +124,30 @@ $(O)/fuzz/%-fuzz: $(O)/fuzz/%.o $(O)/libcommon.a
 fuzz-smoke: fuzz
 	@fuzz/smoke $(FUZZ_O) $(FUZZERS)
 
+# The programs, their manual pages, and one bash completion file
+# (completion/crawlutils.bash) under each program's name, where
+# bash-completion looks for it: links to "crawlutils".  uninstall removes
+# exactly these files (the directories stay: others may use them).
 install: $(BINS)
-	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man7
+	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man7 \
+	  $(DESTDIR)$(COMPDIR)
 	for p in $(PROGS); do cp -f $(O)/bin/$$p $(DESTDIR)$(BINDIR)/$$p || exit 1; done
 	for m in $(MANS); do \
 	  s=$${m##*.}; cp -f $$m $(DESTDIR)$(MANDIR)/man$$s/ || exit 1; done
+	cp -f completion/crawlutils.bash $(DESTDIR)$(COMPDIR)/crawlutils
+	for p in $(PROGS); do ln -sf crawlutils $(DESTDIR)$(COMPDIR)/$$p || exit 1; done
+
+# A smoke test of the installed copies (after make install, with the same
+# PREFIX and DESTDIR): --version, a pipeline, man -M, completion.
+installcheck:
+	@sh mk/installcheck.sh $(VERSION) $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) \
+	  $(DESTDIR)$(COMPDIR) $(PROGS)
 
 uninstall:
 	for p in $(PROGS); do rm -f $(DESTDIR)$(BINDIR)/$$p; done
 	for m in $(MANS); do \
 	  s=$${m##*.}; rm -f $(DESTDIR)$(MANDIR)/man$$s/$${m##*/}; done
+	for p in crawlutils $(PROGS); do rm -f $(DESTDIR)$(COMPDIR)/$$p; done
 
 clean:
 	rm -rf build build-san build-fuzz

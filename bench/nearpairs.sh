@@ -1,5 +1,6 @@
 # nearpairs: fingerprints/s at k = 3 for 1M and 10M random fingerprints
-# with planted pairs, and 1M with 2% of them in one bucket; baseline: one
+# with planted pairs, 1M with 2% of them in one bucket and 1M with few
+# bits set (5 to 8: every block's bucket of zeros heavy); baseline: one
 # LC_ALL=C sort (one thread) of the same file, the cost of ordering the
 # data once.  Figures are the best of the runs: wall time, and CPU time
 # (user + system), which other jobs on the machine disturb less.
@@ -34,7 +35,9 @@ echo "nearpairs: k = 3, ID TAB FP records, half of them planted near an earlier 
 np_case "1M planted" 1000000 "$tmp/np1m.tsv"
 "$tools/npgen" heavy 1000000 2 > "$tmp/np1mh.tsv"
 np_case "1M, 2% in one bucket" 1000000 "$tmp/np1mh.tsv"
-rm -f "$tmp/np1m.tsv" "$tmp/np1mh.tsv"
+"$tools/npgen" sparse 1000000 4 > "$tmp/np1ms.tsv"
+np_case "1M, few bits set" 1000000 "$tmp/np1ms.tsv"
+rm -f "$tmp/np1m.tsv" "$tmp/np1mh.tsv" "$tmp/np1ms.tsv"
 "$tools/npgen" planted 10000000 3 > "$tmp/np10m.tsv"
 runs_saved=$runs
 runs=$(( runs < 3 ? runs : 3 ))

@@ -8,6 +8,9 @@
  *   cluster   groups sharing their 40 high bits (templates), random below
  *   equal     all the same fingerprint
  *   heavy     planted, with 2% of the records sharing their 16 high bits
+ *   sparse    few bits set (3 to 8), as a simhash of almost no text:
+ *             every block mostly zero, so every bucket of zeros heavy;
+ *             half of them copies of an earlier one, 0 to 4 bits flipped
  *   mixed     all of these at once, with some zero fingerprints
  *   urls      planted, IDs URLs with version-like path segments
  * P > 1 writes P comma-separated fingerprints a record, each position
@@ -60,7 +63,7 @@ make(const char *mode, uint64_t *prev, long i)
 {
 	if (strcmp(mode, "mixed") == 0) {
 		static const char *m[] = { "random", "planted", "cluster",
-		    "heavy", "planted", "planted" };
+		    "heavy", "planted", "planted", "sparse" };
 		unsigned r = (unsigned)rnd(100);
 
 		if (r < 3)
@@ -69,8 +72,11 @@ make(const char *mode, uint64_t *prev, long i)
 			return prev[rnd((uint64_t)i)];	/* an exact copy */
 		if (r < 8)
 			return 0x0123456789abcdefULL;	/* a mirror group */
-		return make(m[rnd(6)], prev, i);
+		return make(m[rnd(7)], prev, i);
 	}
+	if (strcmp(mode, "sparse") == 0)
+		return i > 0 && rnd(2) == 0 ? flip(prev[rnd((uint64_t)i)],
+		    (unsigned)rnd(5)) : flip(0, 5 + (unsigned)rnd(4));
 	if (strcmp(mode, "equal") == 0)
 		return 0xfedcba9876543210ULL;
 	if (strcmp(mode, "cluster") == 0)
@@ -93,7 +99,7 @@ main(int argc, char *argv[])
 	uint64_t *prev;
 
 	if (argc < 3 || (n = atol(argv[2])) <= 0) {
-		fputs("usage: npgen random|planted|cluster|equal|heavy|mixed|urls "
+		fputs("usage: npgen random|planted|cluster|equal|heavy|sparse|mixed|urls "
 		    "N [SEED [P]]\n", stderr);
 		return 2;
 	}

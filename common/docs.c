@@ -10,6 +10,7 @@
 #include "docs.h"
 #include "escape.h"
 #include "html.h"
+#include "progress.h"
 #include "url.h"
 
 #define READ_CHUNK	(256 * 1024)
@@ -37,6 +38,7 @@ slurp(struct docs *d, int fd, bool *too_big)
 	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
 	    (uintmax_t)st.st_size > d->max) {
 		*too_big = true;
+		d->bytes += (uintmax_t)st.st_size;
 		return true;
 	}
 	for (;;) {
@@ -56,6 +58,7 @@ slurp(struct docs *d, int fd, bool *too_big)
 		if (n == 0)
 			return true;
 		d->data.len += (size_t)n;
+		d->bytes += (uintmax_t)n;
 		if (d->data.len > d->max) {
 			*too_big = true;
 			d->data.len = 0;
@@ -193,6 +196,7 @@ next_warc_doc(struct docs *d, struct doc *doc)
 {
 	struct stream *s = &d->s;
 	struct warc_record r;
+	enum warc_verdict verdict;
 
 	for (;;) {
 		if (!d->warc_open) {
@@ -202,7 +206,9 @@ next_warc_doc(struct docs *d, struct doc *doc)
 			d->warc_open = true;
 		}
 		doc->file = s->file;
-		switch (warc_next(&d->w, &r)) {
+		verdict = warc_next(&d->w, &r);
+		d->bytes = d->bytes_done + d->w.base + d->w.start;
+		switch (verdict) {
 		case WARC_HTML:
 			s->nread++;
 			doc->offset = r.offset;
@@ -231,6 +237,7 @@ next_warc_doc(struct docs *d, struct doc *doc)
 		case WARC_EOF:
 			break;
 		}
+		d->bytes = d->bytes_done += d->w.base + d->w.start;
 		end_file(d);
 		d->warc_open = false;
 	}
@@ -247,6 +254,7 @@ next_tsv_doc(struct docs *d, struct doc *doc)
 		struct span f;
 
 		doc->file = s->file;
+		d->bytes += r->n + 1;
 		if (!field_get(r->p, r->n, d->field, &f) || f.p == r->p) {
 			stream_reject(s, r, "no HTML field %d: records are ID "
 			    "TAB HTML", d->field);
@@ -285,18 +293,44 @@ next_tsv_doc(struct docs *d, struct doc *doc)
 	return false;
 }
 
+/* A progress line, at most once a second; done: the last. */
+static void
+note_progress(struct docs *d, bool done)
+{
+	char msg[256];
+	double t;
+
+	if (!progress_enabled())
+		return;
+	t = progress_elapsed();
+	if (!done && t < d->next_note)
+		return;
+	d->next_note = t + 1.0;
+	progress_rate(msg, sizeof msg, "documents", d->s.nread, d->bytes,
+	    d->total, t);
+	progress_note(true, "%s%s", done ? "done: " : "", msg);
+}
+
 bool
 docs_next(struct docs *d, struct doc *doc)
 {
+	bool got;
+
 	memset(doc, 0, sizeof *doc);
 	switch (d->mode) {
 	case DOCS_WARC:
-		return next_warc_doc(d, doc);
+		got = next_warc_doc(d, doc);
+		break;
 	case DOCS_TSV:
-		return next_tsv_doc(d, doc);
+		got = next_tsv_doc(d, doc);
+		break;
 	default:
-		return next_file_doc(d, doc);
+		got = next_file_doc(d, doc);
+		break;
 	}
+	if (got)
+		note_progress(d, false);
+	return got;
 }
 
 void
@@ -370,6 +404,7 @@ docs_close(struct docs *d)
 {
 	if (d->warc_open)
 		end_file(d);
+	note_progress(d, true);
 	if (d->mode == DOCS_WARC && cli.verbose) {
 		struct buf b = { 0 };
 
@@ -449,6 +484,9 @@ docs_option(struct docs_cli *o, int ch, const char *arg)
 	case OPT_URL_FROM_PATH:
 		o->scheme = scheme_arg(arg);
 		return true;
+	case OPT_PROGRESS:
+		o->progress = true;
+		return true;
 	case OPT_MAX_BYTES:
 		o->max_bytes = cli_size("--max-bytes", arg);
 		if (o->max_bytes == 0 || o->max_bytes > HTML_MAX_BYTES)
@@ -477,6 +515,25 @@ docs_cli_done(const struct docs_cli *o, int nfiles)
 		    "files were given", nfiles);
 }
 
+/* The sum of the sizes of the inputs, or 0 if one is not a regular
+ * file (its size is not known before it is read). */
+static uintmax_t
+input_size(const struct stream *s)
+{
+	uintmax_t sum = 0;
+	struct stat st;
+
+	for (int i = 0; i < s->npaths; i++) {
+		int r = strcmp(s->paths[i], "-") == 0 ?
+		    fstat(STDIN_FILENO, &st) : stat(s->paths[i], &st);
+
+		if (r != 0 || !S_ISREG(st.st_mode))
+			return 0;
+		sum += (uintmax_t)st.st_size;
+	}
+	return sum;
+}
+
 void
 docs_open_cli(struct docs *d, int npaths, char **paths,
     const struct docs_cli *o)
@@ -486,4 +543,8 @@ docs_open_cli(struct docs *d, int npaths, char **paths,
 	d->url = o->url;
 	d->scheme = o->scheme;
 	d->field = o->field;
+	progress_start(o->progress || (isatty(STDERR_FILENO) && !diag_quiet));
+	if (progress_enabled())
+		d->total = input_size(&d->s);
+	d->next_note = 1.0;	/* a rate needs a second of work */
 }

@@ -69,6 +69,10 @@ struct docs {
 	bool		 warc_open;
 	int		 fd;
 	size_t		 max;
+	/* progress (--progress): bytes of the inputs read so far, of the
+	 * inputs done, and their total size (0: not known) */
+	uintmax_t	 bytes, bytes_done, total;
+	double		 next_note;
 };
 
 void docs_open(struct docs *d, int npaths, char **paths, size_t max);
@@ -104,7 +108,7 @@ int docs_close(struct docs *d);
  * errors for the combinations that make no sense. */
 enum {
 	OPT_URL_FROM_PATH = OPT_PROGRAM, OPT_WARC, OPT_TSV, OPT_MAX_BYTES,
-	OPT_DOCS_END
+	OPT_PROGRESS, OPT_DOCS_END
 };
 #define DOCS_SHORTOPTS	"u:f:qvh"
 #define DOCS_LONGOPTS \
@@ -114,6 +118,7 @@ enum {
 	{ "tsv",		no_argument,		NULL, OPT_TSV }, \
 	{ "field",		required_argument,	NULL, 'f' }, \
 	{ "max-bytes",		required_argument,	NULL, OPT_MAX_BYTES }, \
+	{ "progress",		no_argument,		NULL, OPT_PROGRESS }, \
 	{ "quiet",		no_argument,		NULL, 'q' }, \
 	{ "verbose",		no_argument,		NULL, 'v' }, \
 	{ "help",		no_argument,		NULL, 'h' }, \
@@ -131,6 +136,8 @@ enum {
 #define DOCS_HELP_COMMON \
 "      --max-bytes N    reject documents larger than N bytes (k, M, G;\n" \
 "                       default 64M, at most 512M)\n" \
+"      --progress       documents, MB, rate and ETA on stderr once a second\n" \
+"                       (default when stderr is a terminal, unless -q)\n" \
 "  -q, --quiet          no messages about documents\n" \
 "  -v, --verbose        a summary line at the end\n" \
 "      --rejects FILE   write ID TAB REASON of rejected documents to FILE\n" \
@@ -145,6 +152,7 @@ struct docs_cli {
 	int		 field;		/* -f, -1 by default */
 	bool		 field_set;
 	size_t		 max_bytes;	/* 64M by default */
+	bool		 progress;	/* --progress */
 };
 
 void docs_cli_init(struct docs_cli *o);
@@ -152,7 +160,9 @@ void docs_cli_init(struct docs_cli *o);
 bool docs_option(struct docs_cli *o, int ch, const char *arg);
 /* Check the combination, given the number of files named. */
 void docs_cli_done(const struct docs_cli *o, int nfiles);
-/* docs_open() with the settings of o. */
+/* docs_open() with the settings of o; progress lines (progress.h) on
+ * stderr with --progress, or by default when stderr is a terminal and -q
+ * was not given. */
 void docs_open_cli(struct docs *d, int npaths, char **paths,
     const struct docs_cli *o);
 

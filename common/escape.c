@@ -19,10 +19,11 @@ unescaped(char c)
 void
 unescape_append(struct buf *b, const char *p, size_t n)
 {
-	const char *end = p + n, *bs;
+	const char *end, *bs;
 
 	if (n == 0)
-		return;
+		return;		/* p may be NULL: no arithmetic on it */
+	end = p + n;
 	buf_reserve(b, n);	/* unescaping never lengthens */
 	while ((bs = memchr(p, '\\', (size_t)(end - p))) != NULL) {
 		char c = bs + 1 < end ? unescaped(bs[1]) : 0;

@@ -29,6 +29,7 @@ enum {
 	TF_BODY = 1 << 14,
 	TF_NOPARA = 1 << 15,	/* lists, tables, rows: never a paragraph */
 	TF_INLINE = 1 << 16,	/* text-level: never noise by its name */
+	TF_LI = 1 << 17,
 };
 
 static const struct tag {
@@ -97,7 +98,7 @@ static const struct tag {
 	{ "kbd",		TF_INLINE },
 	{ "label",	TF_INLINE },
 	{ "legend",	TF_BLOCK },
-	{ "li",		TF_BLOCK },
+	{ "li",		TF_BLOCK | TF_LI },
 	{ "link",	TF_HARD },
 	{ "listing",	TF_BLOCK | TF_PRE },
 	{ "main",	TF_BLOCK | TF_CAND | TF_SEM },
@@ -174,7 +175,7 @@ tag_flags(const xmlChar *name)
 
 /* Words that name noise: some always, some only without a content word
  * beside them ("post-header" is the article's own header). */
-enum { W_NOISE = 1, W_WEAK = 2, W_CONTENT = 4 };
+enum { W_NOISE = 1, W_WEAK = 2, W_CONTENT = 4, W_LINKS = 8, W_PLACE = 16 };
 
 static const struct word {
 	const char	*word;
@@ -189,7 +190,7 @@ static const struct word {
 	{ "adverts",		W_NOISE },
 	{ "article",		W_CONTENT },
 	{ "author",		W_NOISE },
-	{ "banner",		W_WEAK },
+	{ "banner",		W_WEAK | W_PLACE },
 	{ "body",		W_CONTENT },
 	{ "breadcrumb",		W_NOISE },
 	{ "breadcrumbs",	W_NOISE },
@@ -205,17 +206,17 @@ static const struct word {
 	{ "crumbs",		W_NOISE },
 	{ "disqus",		W_NOISE },
 	{ "entry",		W_CONTENT },
-	{ "footer",		W_WEAK },
+	{ "footer",		W_WEAK | W_PLACE },
 	{ "gdpr",		W_NOISE },
-	{ "header",		W_WEAK },
+	{ "header",		W_WEAK | W_PLACE },
 	{ "hentry",		W_CONTENT },
 	{ "main",		W_CONTENT },
-	{ "masthead",		W_WEAK },
-	{ "menu",		W_WEAK },
+	{ "masthead",		W_WEAK | W_PLACE },
+	{ "menu",		W_WEAK | W_LINKS },
 	{ "modal",		W_NOISE },
-	{ "nav",		W_WEAK },
-	{ "navbar",		W_WEAK },
-	{ "navigation",		W_WEAK },
+	{ "nav",		W_WEAK | W_LINKS },
+	{ "navbar",		W_WEAK | W_LINKS },
+	{ "navigation",		W_WEAK | W_LINKS },
 	{ "newsletter",		W_NOISE },
 	{ "outbrain",		W_NOISE },
 	{ "pager",		W_NOISE },
@@ -239,10 +240,10 @@ static const struct word {
 	{ "subscribe",		W_NOISE },
 	{ "subscription",	W_NOISE },
 	{ "taboola",		W_NOISE },
-	{ "tag",		W_WEAK },
-	{ "tags",		W_WEAK },
+	{ "tag",		W_WEAK | W_PLACE },
+	{ "tags",		W_WEAK | W_PLACE },
 	{ "text",		W_CONTENT },
-	{ "toolbar",		W_WEAK },
+	{ "toolbar",		W_WEAK | W_LINKS },
 	{ "widget",		W_NOISE },
 	{ "widgets",		W_NOISE },
 };
@@ -269,6 +270,35 @@ static bool
 is_digit(unsigned char c)
 {
 	return c >= '0' && c <= '9';
+}
+
+/* Themes glue a word to what it is put in, in lower case:
+ * "relatedposts", "sharebox", "commentlist".  Such a word says what the
+ * word before the suffix says. */
+static const char *const suffixes[] = {
+	"area", "bar", "block", "box", "container", "items", "links", "list",
+	"module", "panel", "posts", "section", "stories", "widget", "wrap",
+	"wrapper",
+};
+
+static unsigned
+compound(const char *w, size_t n)
+{
+	for (size_t i = 0; i < sizeof suffixes / sizeof suffixes[0]; i++) {
+		size_t k = strlen(suffixes[i]);
+		char head[24];
+		const struct word *hit;
+
+		if (n <= k || memcmp(w + n - k, suffixes[i], k) != 0)
+			continue;
+		memcpy(head, w, n - k);
+		head[n - k] = '\0';
+		hit = bsearch(head, words, sizeof words / sizeof words[0],
+		    sizeof words[0], cmp_word);
+		if (hit)
+			return hit->what;
+	}
+	return 0;
 }
 
 /* What the words of a class or id value say (W_* bits); *count gets
@@ -324,6 +354,8 @@ name_words(const char *v, size_t *count)
 		    sizeof words[0], cmp_word);
 		if (hit)
 			what |= hit->what;
+		else
+			what |= compound(w, n);
 	}
 	return what;
 }
@@ -437,6 +469,7 @@ enum {
 	F_INPAGE = 1 << 12,	/* F_PAGE or inside one */
 	F_ARTICLE = 1 << 13,	/* article, itemprop=articleBody */
 	F_SHELL = 1 << 14,	/* holds the article: not pruned by name */
+	F_WEAK = 1 << 15,	/* F_NOISE by nav, menu, toolbar only */
 };
 
 #define NONE	UINT32_MAX
@@ -571,8 +604,11 @@ attributes(xmlNode *n, uint32_t tf, uint32_t *flags)
 	/* text-level elements and the page's own article are not judged by
 	 * their names */
 	if (((names & W_NOISE) || ((names & W_WEAK) && !(names & W_CONTENT))) &&
-	    !(tf & (TF_INLINE | TF_SEM)) && !(*flags & F_SEM))
+	    !(tf & (TF_INLINE | TF_SEM)) && !(*flags & F_SEM)) {
 		*flags |= F_NOISE;
+		if (!(names & (W_NOISE | W_PLACE)))
+			*flags |= F_WEAK;
+	}
 	return true;
 }
 
@@ -714,7 +750,9 @@ prune(struct extract *x, bool by_name)
 			e->cptext += e->inl - e->inl_link;
 		if (e->parent == NONE || (e->tf & TF_BODY))
 			continue;
-		if (by_name && (e->flags & (F_NOISE | F_SHELL)) == F_NOISE)
+		if (by_name && (e->flags & (F_NOISE | F_SHELL)) == F_NOISE &&
+		    !((e->flags & F_WEAK) && e->nlinks == 0 &&
+		    !(e->tf & TF_CELL)))
 			pruned = true;
 		else if ((e->tf & TF_BLOCK) && !(e->tf & (TF_HEAD | TF_CELL)) &&
 		    e->nlinks >= LINK_BLOCK_MIN &&
@@ -988,16 +1026,104 @@ siblings(struct extract *x, uint32_t root, double best_score)
 /* Step 6 prefers the page's own markup: a best container inside an
  * article means that element is the article (the outermost, for the
  * headline, summary and captions around an itemprop=articleBody). */
+/* A listing (a front page, a search result, a blog's index) marks each
+ * teaser up as an article: the best container is then one teaser among
+ * many.  An article is one of a listing when the page has this many
+ * outermost articles with text, and this one holds less than half of
+ * their text. */
+#define LISTING_MIN	3
+
+static bool
+listing(struct extract *x, uint32_t art)
+{
+	struct el *els = x->els;
+	uint64_t all = 0;
+	size_t n = 0;
+
+	for (size_t i = 0; i < x->nels; i++) {
+		struct el *e = &els[i];
+
+		if ((e->flags & (F_ARTICLE | F_DEAD)) != F_ARTICLE ||
+		    e->cptext == 0)
+			continue;
+		n++;
+		all += e->cptext;
+		i = e->end - 1;		/* not the articles inside it */
+	}
+	return n >= LISTING_MIN && (uint64_t)els[art].cptext * 2 < all;
+}
+
+/* The lowest element that holds a and b. */
+static uint32_t
+common_ancestor(struct extract *x, uint32_t a, uint32_t b)
+{
+	while (a != NONE && !(b >= a && b < x->els[a].end))
+		a = x->els[a].parent;
+	return a;
+}
+
+/* The container of a listing: the lowest ancestor of the teaser art
+ * that holds all the outermost articles with text, or, when only body
+ * does, the one that holds those up to the first it does not.  Each
+ * climb starts where the last one stopped: linear in the depth. */
+static uint32_t
+listing_root(struct extract *x, uint32_t art)
+{
+	struct el *els = x->els;
+	uint32_t root = art;
+
+	for (size_t i = 0; i < x->nels; i++) {
+		struct el *e = &els[i];
+
+		if ((e->flags & (F_ARTICLE | F_DEAD)) != F_ARTICLE ||
+		    e->cptext == 0)
+			continue;
+		if (i != art) {
+			uint32_t c = common_ancestor(x, root, (uint32_t)i);
+
+			if (c == NONE || stop_climb(&els[c]))
+				break;	/* only body holds them all */
+			root = c;
+		}
+		i = e->end - 1;
+	}
+	return root;
+}
+
+/* Step 6 prefers the page's own markup: a best container inside an
+ * article means that element is the article (the outermost, for the
+ * headline, summary and captions around an itemprop=articleBody),
+ * unless that article is a teaser of a listing (then the listing is
+ * the content); and main (or role=main) is the content when its text
+ * is spread over its sections (a landing page), not held by one
+ * article: it scores half as well as the best container inside it,
+ * which holds less than half of its text.  What main holds that is not
+ * content is pruned as anywhere else. */
+#define MAIN_SHARE	2
 static void
 content(struct extract *x, uint32_t best)
 {
-	uint32_t art = NONE;
+	uint32_t art = NONE, main = NONE;
+	bool listed = false;
 
-	for (uint32_t a = best; a != NONE; a = x->els[a].parent)
+	for (uint32_t a = best; a != NONE; a = x->els[a].parent) {
 		if (x->els[a].flags & F_ARTICLE)
 			art = a;
+		else if ((x->els[a].flags & F_SEM) && main == NONE)
+			main = a;
+	}
+	if (art != NONE && listing(x, art)) {
+		if (main == NONE || main > art)
+			main = listing_root(x, art);
+		art = NONE;
+		listed = true;
+	}
 	if (art != NONE)
 		x->els[art].flags |= F_ROOT;
+	else if (main != NONE && (listed ||
+	    (x->els[main].score * MAIN_SHARE >= x->els[best].score &&
+	    (uint64_t)x->els[best].cptext * MAIN_SHARE < x->els[main].cptext)))
+		x->els[main].flags |= F_ROOT;
 	else {
 		best = promote(x, best);
 		siblings(x, expand(x, best), x->els[best].score);
@@ -1103,10 +1229,12 @@ add_pre(struct extract *x, const char *p, size_t n)
 struct walk {
 	struct extract	*x;
 	int		 heading;	/* inside h1..h6 */
+	int		 li;		/* inside li */
 	int		 pre;		/* inside pre */
 	int		 row;		/* inside a row of cells without blocks */
 	int		 link;		/* inside a */
 	size_t		 chars, links;	/* of the line: not white space, in a */
+	bool		 all;		/* keep every line: short, links too */
 };
 
 /* Step 5 for a line of the text: one that is nothing but a link (nine
@@ -1115,7 +1243,7 @@ struct walk {
 static bool
 link_line(const struct walk *w)
 {
-	return !w->heading && w->links * 10 > w->chars * 9;
+	return !w->all && !w->heading && w->links * 10 > w->chars * 9;
 }
 
 static void
@@ -1127,8 +1255,9 @@ flush(struct walk *w)
 		if (w->pre)
 			add_pre(x, x->line.p, x->line.len);
 		else if (!link_line(w))
-			add_line(x, x->line.p, x->line.len,
-			    w->heading ? MIN_HEADING : MIN_BLOCK);
+			add_line(x, x->line.p, x->line.len, w->all ? 1 :
+			    w->heading || (w->li && w->links == 0) ?
+			    MIN_HEADING : MIN_BLOCK);
 	}
 	x->line.len = 0;
 	w->chars = w->links = 0;
@@ -1156,7 +1285,8 @@ flush_row(struct walk *w)
 			t->len = mark;	/* an empty cell */
 		p = tab ? tab + 1 : end;
 	}
-	if (charset_chars(t->p, t->len) >= MIN_BLOCK && !link_line(w)) {
+	if (charset_chars(t->p, t->len) >= (w->all ? 1 : MIN_BLOCK) &&
+	    !link_line(w)) {
 		if (x->text.len > 0)
 			buf_putc(&x->text, '\n');
 		buf_append(&x->text, t->p, t->len);
@@ -1228,6 +1358,8 @@ enter(struct walk *w, struct el *e)
 	flush(w);
 	if (e->tf & TF_HEAD)
 		w->heading++;
+	if (e->tf & TF_LI)
+		w->li++;
 	if (e->tf & TF_PRE)
 		w->pre++;
 	if ((e->tf & TF_TR) && data_row(x, e->node))
@@ -1257,14 +1389,16 @@ leave(struct walk *w, struct el *e)
 	flush(w);
 	if (e->tf & TF_HEAD)
 		w->heading--;
+	if (e->tf & TF_LI)
+		w->li--;
 	if (e->tf & TF_PRE)
 		w->pre--;
 }
 
 static void
-extract_from(struct extract *x, xmlNode *root)
+extract_from(struct extract *x, xmlNode *root, bool all)
 {
-	struct walk w = { .x = x };
+	struct walk w = { .x = x, .all = all };
 	xmlNode *n = root;
 
 	for (;;) {
@@ -1466,6 +1600,7 @@ body_of(struct extract *x)
 	return 0;
 }
 
+
 void
 extract_run(struct extract *x, xmlDoc *doc, const char *url)
 {
@@ -1481,6 +1616,7 @@ extract_run(struct extract *x, xmlDoc *doc, const char *url)
 	if (x->nels > 0) {
 		uint32_t best;
 		struct el *h1;
+		bool empty;
 
 		sums(x);
 		best = thin_shell(x);
@@ -1498,7 +1634,14 @@ extract_run(struct extract *x, xmlDoc *doc, const char *url)
 		}
 		for (size_t i = 0; i < x->nels; i++)
 			if (x->els[i].flags & F_ROOT)
-				extract_from(x, x->els[i].node);
+				extract_from(x, x->els[i].node, false);
+		/* A page whose text is all short lines or links ("Test", a
+		 * list of five words) would give nothing: then it gives
+		 * all of them, rather than an empty answer. */
+		empty = x->text.len == 0;
+		for (size_t i = 0; empty && i < x->nels; i++)
+			if (x->els[i].flags & F_ROOT)
+				extract_from(x, x->els[i].node, true);
 	}
 	if (x->title.len == 0 && title != NULL) {
 		inline_text(x, title, &x->title);

@@ -19,18 +19,25 @@ class_hash(const struct nearsearch *s, uint32_t idx, struct buf *b)
 	return b->len ? XXH64(b->p, b->len, 0) : 0;
 }
 
-/* Do records a and b have the same fingerprints (and version class)? */
+/* Do records a and b have the same fingerprints? */
+static bool
+same_fps(const struct nearsearch *s, const struct np_entry *ea,
+    const struct np_entry *eb)
+{
+	const struct nearrecs *r = s->recs;
+
+	if (r->npos > 1)
+		return memcmp(nr_fps(r, ea->idx), nr_fps(r, eb->idx),
+		    r->npos * sizeof(uint64_t)) == 0;
+	return ea->fp == eb->fp;
+}
+
+/* ... and the same version class? */
 static bool
 same_record(const struct nearsearch *s, const struct np_entry *ea,
     const struct np_entry *eb, struct buf *ca, struct buf *cb)
 {
-	const struct nearrecs *r = s->recs;
-
-	if (r->npos > 1) {
-		if (memcmp(nr_fps(r, ea->idx), nr_fps(r, eb->idx),
-		    r->npos * sizeof(uint64_t)) != 0)
-			return false;
-	} else if (ea->fp != eb->fp)
+	if (!same_fps(s, ea, eb))
 		return false;
 	if (s->distinct) {
 		class_hash(s, ea->idx, ca);
@@ -51,13 +58,12 @@ cmp_u64(const void *a, const void *b)
 
 /* Sort the entries by all the fingerprints of their records, the first
  * position most significant; with distinct, a run of equal ones by
- * version class (by its hash, then by record).  The runs are found with
- * same_record(), which compares the version class too, so only records
- * already next to each other are sorted: two records of one class with
- * another between them stay apart, and are searched as two records (the
- * same result, more pairs compared). */
+ * version class (by its hash, then by record), so that the records of
+ * one class are next to each other.  (Two classes of one hash could
+ * still interleave: their records are then searched apart, the same
+ * result with more pairs compared.) */
 static void
-sort_records(struct nearsearch *s, struct buf *ca, struct buf *cb)
+sort_records(struct nearsearch *s, struct buf *ca)
 {
 	struct nearrecs *r = s->recs;
 	struct np_entry *ent, *tmp;
@@ -76,8 +82,7 @@ sort_records(struct nearsearch *s, struct buf *ca, struct buf *cb)
 		return;
 	ent = r->ent;
 	for (size_t i = 0, j; i < n; i = j) {
-		for (j = i + 1; j < n && same_record(s, &ent[i], &ent[j], ca,
-		    cb); j++)
+		for (j = i + 1; j < n && same_fps(s, &ent[i], &ent[j]); j++)
 			continue;
 		if (j - i < 2)
 			continue;
@@ -113,7 +118,7 @@ nc_collapse(struct nearsearch *s, size_t *nreps, uint64_t **dups,
 				nr_push(r, 0, all[i]);
 		free(all);
 	}
-	sort_records(s, &ca, &cb);
+	sort_records(s, &ca);
 	ent = r->ent;
 	n = r->nent;
 	*dups = NULL;

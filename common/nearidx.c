@@ -363,6 +363,8 @@ void
 np_search_free(struct np_search *s)
 {
 	free(s->forbid);
+	free(s->gmember);
+	free(s->gstart);
 	free(s->fa);
 	free(s->fb);
 	free(s->ia);
@@ -392,6 +394,51 @@ reserve(uint64_t **f, uint32_t **ix, size_t *cap, size_t n)
 	*ix = xmalloc(*cap * sizeof **ix);
 }
 
+/* The records of entry idx: a group's, or the one. */
+static inline const uint32_t *
+members(const struct np_search *s, const uint32_t *idx, size_t *n)
+{
+	uint32_t g = *idx & ~NP_GROUP;
+
+	if (!(*idx & NP_GROUP)) {
+		*n = 1;
+		return idx;
+	}
+	*n = s->gstart[g + 1] - s->gstart[g];
+	return s->gmember + s->gstart[g];
+}
+
+/* Is entry idx below the split (the records of a group are all on one
+ * side of it)? */
+static inline bool
+below(const struct np_search *s, uint32_t idx)
+{
+	size_t n;
+
+	return *members(s, &idx, &n) < s->split;
+}
+
+static void
+report(struct np_search *s, uint32_t a, uint32_t b, unsigned d)
+{
+	if (a < b)
+		s->pair(s->ctx, a, b, d);
+	else
+		s->pair(s->ctx, b, a, d);
+}
+
+/* Every pair of the records of entries a and b, one of them a group. */
+static void
+report_groups(struct np_search *s, uint32_t a, uint32_t b, unsigned d)
+{
+	size_t na, nb;
+	const uint32_t *ma = members(s, &a, &na), *mb = members(s, &b, &nb);
+
+	for (size_t i = 0; i < na; i++)
+		for (size_t j = 0; j < nb; j++)
+			report(s, ma[i], mb[j], d);
+}
+
 /* A pair within k that agrees on the bucket's key: report it unless it
  * agrees on a key that an earlier table or sub-block owns. */
 static inline __attribute__((always_inline)) void
@@ -400,10 +447,10 @@ candidate(struct np_search *s, uint32_t a, uint32_t b, uint64_t x, unsigned d)
 	for (size_t f = 0; f < s->nforbid; f++)
 		if ((x & s->forbid[f]) == 0)
 			return;
-	if (a < b)
-		s->pair(s->ctx, a, b, d);
+	if ((a | b) & NP_GROUP)
+		report_groups(s, a, b, d);
 	else
-		s->pair(s->ctx, b, a, d);
+		report(s, a, b, d);
 }
 
 /* Copy the fingerprints of e[0..n) to s->fa, or with a split, those
@@ -417,7 +464,7 @@ gather(struct np_search *s, const struct np_entry *e, size_t n, size_t *na,
 	if (s->split)
 		reserve(&s->fb, &s->ib, &s->capb, n);
 	for (size_t i = 0; i < n; i++) {
-		if (s->split == 0 || e[i].idx < s->split) {
+		if (s->split == 0 || below(s, e[i].idx)) {
 			s->fa[*na] = e[i].fp;
 			s->ia[(*na)++] = e[i].idx;
 		} else {
@@ -571,7 +618,7 @@ search(struct np_search *s, struct np_entry *e, struct np_entry *tmp,
 		return;
 	if (s->split) {
 		for (size_t i = 0; i < n; i++)
-			if (e[i].idx < s->split)
+			if (below(s, e[i].idx))
 				lo++;
 		hi = n - lo;
 		if (lo == 0 || hi == 0)
@@ -649,23 +696,129 @@ search(struct np_search *s, struct np_entry *e, struct np_entry *tmp,
 		memcpy(e, cur, n * sizeof *e);
 }
 
+/* Add a group of the records of e[0..n) (n > 1), its pairs reported if
+ * asked; returns its entry's idx. */
+static uint32_t
+add_group(struct np_search *s, const struct np_entry *e, size_t n,
+    bool pairs)
+{
+	size_t m = s->nmembers;
+
+	if (s->ngroups + 2 > s->capgroups) {
+		s->capgroups = 2 * s->ngroups + 64;
+		s->gstart = xrealloc(s->gstart, s->capgroups *
+		    sizeof *s->gstart);
+	}
+	if (m + n > s->capmember) {
+		s->capmember = 2 * (m + n) < 256 ? 256 : 2 * (m + n);
+		s->gmember = xrealloc(s->gmember, s->capmember *
+		    sizeof *s->gmember);
+	}
+	for (size_t i = 0; i < n; i++)
+		s->gmember[m + i] = e[i].idx;
+	if (pairs)
+		for (size_t i = 0; i < n; i++)
+			for (size_t j = i + 1; j < n; j++)
+				report(s, e[i].idx, e[j].idx, 0);
+	s->gstart[s->ngroups] = (uint32_t)m;
+	s->nmembers = m + n;
+	s->gstart[s->ngroups + 1] = (uint32_t)s->nmembers;
+	return NP_GROUP | (uint32_t)s->ngroups++;
+}
+
+/* Make each run of identical fingerprints in e[0..n) one entry, a group
+ * (with a split, one for each side of it; two groups of one fingerprint
+ * are then a pair like any other), and return the number of entries
+ * left.  With pairs set, the pairs within a group are reported, at
+ * distance 0, as the first table would. */
+static size_t
+collapse(struct np_search *s, struct np_entry *e, struct np_entry *tmp,
+    size_t n, bool pairs)
+{
+	size_t m = 0;
+
+	np_sort_fp(e, tmp, n);
+	for (size_t i = 0, j; i < n; i = j) {
+		uint64_t fp = e[i].fp;
+		size_t lo = 0;
+
+		for (j = i + 1; j < n && e[j].fp == fp; j++)
+			continue;
+		if (j - i == 1 || s->split == 0) {
+			uint32_t idx = j - i == 1 ? e[i].idx :
+			    add_group(s, e + i, j - i, pairs);
+
+			e[m].fp = fp;
+			e[m++].idx = idx;
+			continue;
+		}
+		/* a group for each side: those below the split first */
+		for (size_t q = i; q < j; q++)
+			if (e[q].idx < s->split) {
+				struct np_entry t = e[i + lo];
+
+				e[i + lo++] = e[q];
+				e[q] = t;
+			}
+		if (lo > 0) {
+			uint32_t idx = lo == 1 ? e[i].idx :
+			    add_group(s, e + i, lo, false);
+
+			e[m].fp = fp;
+			e[m++].idx = idx;
+		}
+		if (j - i - lo > 0) {
+			uint32_t idx = j - i - lo == 1 ? e[i + lo].idx :
+			    add_group(s, e + i + lo, j - i - lo, false);
+
+			e[m].fp = fp;
+			e[m++].idx = idx;
+		}
+	}
+	return m;
+}
+
+size_t
+np_expand(struct np_search *s, struct np_entry *e, size_t m)
+{
+	size_t n = m - s->ngroups + s->nmembers, w = n;
+
+	for (size_t i = m; i-- > 0;) {
+		uint64_t fp = e[i].fp;
+		uint32_t idx = e[i].idx;
+		size_t k;
+		const uint32_t *mem = members(s, &idx, &k);
+
+		while (k-- > 0) {
+			e[--w].fp = fp;
+			e[w].idx = mem[k];
+		}
+	}
+	s->ngroups = s->nmembers = 0;
+	return n;
+}
+
 void
 np_search_bucket(struct np_search *s, const struct np_design *d, unsigned t,
     struct np_entry *e, struct np_entry *tmp, size_t n)
 {
+	/* identical fingerprints: table 0 owns their pairs */
+	if (n > BRUTE_MAX)
+		n = collapse(s, e, tmp, n, t == 0);
 	s->nforbid = 0;
 	for (unsigned u = 0; u < t; u++)
 		push_forbid(s, d->mask[u]);
 	search(s, e, tmp, n, ~d->mask[t]);
 	s->nforbid = 0;
+	s->ngroups = s->nmembers = 0;
 }
 
 struct np_entry *
 np_search_table(struct np_search *s, const struct np_design *d, unsigned t,
-    struct np_entry *e, struct np_entry *tmp, size_t n)
+    struct np_entry *e, struct np_entry *tmp, size_t *np)
 {
 	uint64_t mask = d->mask[t];
-	size_t start = 0;
+	size_t start = 0, w = 0, n = *np;
 
 	if (sort_sel(e, tmp, n, &d->sel[t]) != e) {
 		struct np_entry *x = e;
@@ -678,14 +831,23 @@ np_search_table(struct np_search *s, const struct np_design *d, unsigned t,
 		push_forbid(s, d->mask[u]);
 	while (start < n) {
 		uint64_t v = e[start].fp & mask;
-		size_t end = start + 1;
+		size_t end = start + 1, m;
 
 		while (end < n && (e[end].fp & mask) == v)
 			end++;
-		if (end - start > 1)
-			search(s, e + start, tmp + start, end - start, ~mask);
+		m = end - start;
+		/* only a big bucket is worth sorting to find its copies:
+		 * a small one is compared pair by pair in any case */
+		if (t == 0 && m > BRUTE_MAX)
+			m = collapse(s, e + start, tmp + start, m, true);
+		if (w != start)
+			memmove(e + w, e + start, m * sizeof *e);
+		if (m > 1)
+			search(s, e + w, tmp + w, m, ~mask);
+		w += m;
 		start = end;
 	}
 	s->nforbid = 0;
+	*np = w;
 	return e;
 }

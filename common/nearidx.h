@@ -12,8 +12,13 @@
  * no set of pairs seen is needed to remove repeats.  A bucket too big to
  * compare all its pairs is split the same way on K + 1 further blocks of
  * the bits in which its members still differ, recursively; a bucket of
- * identical fingerprints is compared pair by pair, since every pair is
- * then an answer.  Sorting is LSD radix sort; nothing is hashed. */
+ * fingerprints all within K of each other is compared pair by pair,
+ * since every pair is then an answer.  Identical fingerprints (mirror
+ * copies) are searched as one entry, a group, whose pairs are listed
+ * without being compared (np_search_table): a few thousand copies of one
+ * fingerprint in a bucket would otherwise be compared again in every
+ * sub-block a straggler among them keeps apart.  Sorting is LSD radix
+ * sort; nothing is hashed. */
 #ifndef CRAWLUTILS_NEARIDX_H
 #define CRAWLUTILS_NEARIDX_H
 
@@ -25,7 +30,10 @@
 #define NP_MAXTABLES	999	/* largest design offered */
 
 /* A fingerprint and the number of its record: 12 bytes, packed, so a
- * table and its sorting scratch take 24 bytes a fingerprint. */
+ * table and its sorting scratch take 24 bytes a fingerprint.  A record's
+ * number is below NP_GROUP: idx NP_GROUP | g is group g of identical
+ * fingerprints (np_search_table). */
+#define NP_GROUP	0x80000000u
 struct np_entry {
 	uint64_t	fp;
 	uint32_t	idx;
@@ -105,6 +113,10 @@ struct np_search {
 	np_pair_fn	 pair;
 	void		*ctx;
 	uint64_t	 compared;	/* pairs of fingerprints compared */
+	/* the groups of table 0: group g's records are
+	 * gmember[gstart[g] .. gstart[g + 1]) */
+	uint32_t	*gmember, *gstart;
+	size_t		 ngroups, nmembers, capgroups, capmember;
 	/* private */
 	uint64_t	*forbid;	/* a pair agreeing on one is not ours */
 	size_t		 nforbid, capforbid;
@@ -115,15 +127,25 @@ struct np_search {
 
 void np_search_init(struct np_search *s, unsigned k, np_pair_fn fn, void *ctx);
 void np_search_free(struct np_search *s);
-/* Sort e[0..n) by the key of table t (tmp: scratch for n entries), and
- * report the pairs that table t owns.  Returns e or tmp, whichever the
- * entries are left in. */
+/* Sort e[0..*n) by the key of table t (tmp: scratch for *n entries),
+ * and report the pairs that table t owns.  Returns e or tmp, whichever
+ * the entries are left in.  Table 0 makes each run of identical
+ * fingerprints in a bucket too big to compare pair by pair one entry, a
+ * group (with a split, one for each side of it), reporting the pairs
+ * within it at distance 0, and *n becomes the number of entries left;
+ * the later tables search the groups as entries, and report a pair of
+ * groups as the pairs of their records.  np_expand() undoes it. */
 struct np_entry *np_search_table(struct np_search *s, const struct np_design *d,
-    unsigned t, struct np_entry *e, struct np_entry *tmp, size_t n);
+    unsigned t, struct np_entry *e, struct np_entry *tmp, size_t *n);
 /* The same for one bucket of table t: entries that share its key.
- * e is reordered. */
+ * e is reordered (and its copies made groups, forgotten on return). */
 void np_search_bucket(struct np_search *s, const struct np_design *d,
     unsigned t, struct np_entry *e, struct np_entry *tmp, size_t n);
+
+/* Undo the groups of table 0 on the m entries of e (room for all of
+ * them, in any order): each group is replaced by its records; returns
+ * their number.  The groups are forgotten. */
+size_t np_expand(struct np_search *s, struct np_entry *e, size_t m);
 
 /* Sort e[0..n) by the whole fingerprint, stably (tmp: n entries). */
 void np_sort_fp(struct np_entry *e, struct np_entry *tmp, size_t n);

@@ -108,7 +108,7 @@ ns_search(struct nearsearch *s, const uint32_t *reps, size_t nreps,
 	struct nearrecs *r = s->recs;
 	struct np_search srch;
 	struct np_entry *tmp;
-	size_t ntmp;
+	size_t ntmp, n;
 	uint32_t *all = NULL;
 	uint64_t compared;
 
@@ -128,9 +128,15 @@ ns_search(struct nearsearch *s, const uint32_t *reps, size_t nreps,
 		s->curpos = p;
 		if (r->npos > 1)
 			nr_fill(r, p, reps, nreps);
+		n = r->nent;
+		if (ntmp < n + 1) {	/* given back at the last position */
+			free(tmp);
+			ntmp = n + 1;
+			tmp = nr_alloc(ntmp * sizeof *tmp);
+		}
 		for (unsigned t = 0; t < s->design.ntables; t++) {
 			struct np_entry *now = np_search_table(&srch, &s->design,
-			    t, r->ent, tmp, r->nent);
+			    t, r->ent, tmp, &r->nent);
 
 			if (now != r->ent) {
 				size_t c = r->capent;
@@ -142,7 +148,28 @@ ns_search(struct nearsearch *s, const uint32_t *reps, size_t nreps,
 			}
 			progress_note(true, "position %u, table %u of %u: %zu "
 			    "pairs", p + 1, t + 1, s->design.ntables, s->npairs);
+			if (t == 0 && srch.ngroups > 0) {
+				/* the groups' records take at most the 24
+				 * bytes of each entry saved: give those back */
+				r->capent = ntmp = r->nent + 1;
+				r->ent = xrealloc(r->ent, r->capent *
+				    sizeof *r->ent);
+				tmp = xrealloc(tmp, ntmp * sizeof *tmp);
+			}
 		}
+		/* the input's entries stay for the next part of --against;
+		 * the scratch copy goes first, so that growing the entries
+		 * back does not take more than the two did */
+		if (p + 1 >= r->npos) {
+			free(tmp);
+			tmp = NULL;
+			ntmp = 0;
+		}
+		if (r->capent < n + 1) {
+			r->capent = n + 1;
+			r->ent = xrealloc(r->ent, r->capent * sizeof *r->ent);
+		}
+		r->nent = np_expand(&srch, r->ent, r->nent);
 	}
 	compared = srch.compared;
 	free(tmp);

@@ -214,13 +214,14 @@ void
 textnorm_space(const char *in, size_t n, bool escaped, text_sink *sink,
     void *ctx)
 {
-	const unsigned char *end = (const unsigned char *)in + n;
-	const unsigned char *p, *s, *q;
+	const unsigned char *end, *p, *s, *q;
 	unsigned mask = C_SPECIAL | (escaped ? C_BACKSLASH : 0);
 	struct emitter *e, e_stack;	/* not zeroed: 16 KB a call */
 
+	/* before the arithmetic: an empty buffer's pointer may be NULL */
 	if (n == 0)
 		return;
+	end = (const unsigned char *)in + n;
 	if (!tables_ready)
 		init_tables();
 	e = &e_stack;

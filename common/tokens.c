@@ -275,7 +275,8 @@ tok_init(struct tokenizer *t, const char *p, size_t n, unsigned flags)
 	if (blocks[0] == NULL)
 		init_tables();
 	t->base = t->p = (const unsigned char *)p;
-	t->end = t->p + n;
+	/* an empty buffer's pointer may be NULL, and NULL + 0 is undefined */
+	t->end = n ? t->p + n : t->p;
 	t->pend = t->pend_end = NULL;
 	t->flags = flags;
 	t->held = false;

@@ -1,26 +1,75 @@
-/* Fuzz target: fingerprint parsing.  Whatever parses formats back to the
- * same value; only 16 hex digits (after an optional 0x) parse. */
+/* Fuzz target: fingerprint parsing.  Only 16 hex digits (after an
+ * optional 0x) parse, and what parses formats back to the same digits
+ * in lower case.  A list of fingerprints (nearpairs' field) parses when
+ * each of its comma-separated parts does and there are few enough, and
+ * then formats back to itself in the same way. */
+#include <ctype.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "fingerprint.h"
+#include "nearrecs.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/* p[0..n) formats back from fp: lower case, without 0x. */
+static bool
+formats_back(const char *p, size_t n, uint64_t fp)
+{
+	char hex[FP_HEXLEN];
+
+	if (n == FP_HEXLEN + 2) {
+		p += 2;
+		n -= 2;
+	}
+	if (n != FP_HEXLEN)
+		return false;
+	fp_format(fp, hex);
+	for (size_t i = 0; i < FP_HEXLEN; i++)
+		if (hex[i] != tolower((unsigned char)p[i]))
+			return false;
+	return true;
+}
+
+static void
+check_list(const char *p, size_t n, unsigned max)
+{
+	uint64_t fp[NR_MAXPOS];
+	unsigned k = nr_parse_fps(p, n, fp, max), parts = 1;
+	const char *q = p, *end = p + n, *c;
+
+	for (c = p; (c = memchr(c, ',', (size_t)(end - c))) != NULL; c++)
+		parts++;
+	if (k == 0)
+		return;
+	if (k != parts || k > max)
+		abort();
+	for (unsigned i = 0; i < k; i++) {
+		c = memchr(q, ',', (size_t)(end - q));
+		if (!formats_back(q, (size_t)((c ? c : end) - q), fp[i]))
+			abort();
+		q = c ? c + 1 : end;
+	}
+}
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+	const char *p = (const char *)data;
 	uint64_t fp, again;
 	char hex[FP_HEXLEN];
 
-	if (!fp_parse((const char *)data, size, &fp))
+	check_list(p, size, NR_MAXPOS);
+	check_list(p, size, 2);
+	if (!fp_parse(p, size, &fp))
 		return 0;
-	if (size != FP_HEXLEN && size != FP_HEXLEN + 2)
+	if (!formats_back(p, size, fp))
 		abort();
 	fp_format(fp, hex);
 	if (!fp_parse(hex, sizeof hex, &again) || again != fp ||
-	    fp_distance(fp, again) != 0 || fp_distance(fp, ~fp) != 64)
+	    fp_distance(fp, again) != 0 || fp_distance(fp, ~fp) != 64 ||
+	    fp_distance(fp, fp ^ 1) != 1)
 		abort();
 	return 0;
 }

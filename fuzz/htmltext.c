@@ -1,7 +1,9 @@
 /* Fuzz target: charset detection and HTML extraction.  Any bytes in: no
  * crash; the decoded text, the title and the text are valid UTF-8; the
  * title is one line without control characters; the text's lines are
- * not empty and hold no control character but TAB. */
+ * not empty and hold no control character but TAB; escaped, neither
+ * holds a raw TAB or LF.  The HTTP charset, if any, is one of a few
+ * right, wrong and unknown ones. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,6 +11,7 @@
 #include <unicode/utf8.h>
 
 #include "charset.h"
+#include "escape.h"
 #include "extract.h"
 #include "html.h"
 
@@ -39,6 +42,23 @@ check_line(const char *p, size_t n, bool tab_ok)
 	}
 }
 
+static void
+check_escaped(const char *p, size_t n)
+{
+	static struct buf esc;
+
+	esc.len = 0;
+	escape_append(&esc, p, n);
+	if (esc.len && (memchr(esc.p, '\t', esc.len) ||
+	    memchr(esc.p, '\n', esc.len)))
+		abort();
+}
+
+static const char *const http_charsets[] = {
+	NULL, "gbk", NULL, "utf-8", NULL, "windows-1252", NULL, "shift_jis",
+	NULL, "x-no-such-charset", NULL, "utf-16le", NULL, "iso-2022-jp",
+};
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -54,13 +74,16 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	charset_binary(p, size, &why);
 	if (charset_prescan(p, size, label, sizeof label, &llen))
 		charset_label(label, llen);
-	html_load(&h, p, size, "fuzz", size % 7 == 0 ? "gbk" : NULL, &scratch);
+	html_load(&h, p, size, "fuzz", http_charsets[size %
+	    (sizeof http_charsets / sizeof http_charsets[0])], &scratch);
 	check_utf8(h.cs.text, h.cs.len);
 	extract_run(&x, h.doc, size % 3 == 0 ? "http://example.com/a-b_c.html" :
 	    NULL);
 	check_utf8(x.title.p, x.title.len);
 	check_line(x.title.p, x.title.len, false);
 	check_utf8(x.text.p, x.text.len);
+	check_escaped(x.title.p, x.title.len);
+	check_escaped(x.text.p, x.text.len);
 	for (size_t i = 0; i < x.text.len;) {
 		const char *nl = memchr(x.text.p + i, '\n', x.text.len - i);
 		size_t end = nl ? (size_t)(nl - x.text.p) : x.text.len;

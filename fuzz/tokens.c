@@ -50,10 +50,43 @@ collect(const char *p, size_t n, unsigned flags, struct buf *out)
 	return count;
 }
 
+/* The fingerprints of p[0..n) (escaped) by s, checked as above. */
+static void
+check_fps(struct simhash *s, const struct simhash_params *par,
+    const char *p, size_t n, const struct buf *unescaped)
+{
+	static unsigned runs;
+	uint64_t fp[3], again[3];
+	struct simhash fresh;
+
+	simhash_text(s, p, n, true, 3, fp);
+	simhash_text(s, p, n, true, 3, again);
+	if (memcmp(fp, again, sizeof fp) != 0)
+		abort();
+	simhash_text(s, unescaped->p, unescaped->len, false, 3, again);
+	if (memcmp(fp, again, sizeof fp) != 0)
+		abort();
+	simhash_portable_votes(true);
+	simhash_text(s, p, n, true, 3, again);
+	simhash_portable_votes(false);
+	if (memcmp(fp, again, sizeof fp) != 0)
+		abort();
+	/* a new simhash costs more than the rest (its tables are cleared
+	 * and unmapped): one run in 16 */
+	if (++runs % 16 == 0) {
+		simhash_init(&fresh, par);
+		simhash_text(&fresh, p, n, true, 3, again);
+		simhash_free(&fresh);
+		if (memcmp(fp, again, sizeof fp) != 0)
+			abort();
+	}
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static struct simhash s;
+	static struct simhash s, s3;
+	static struct simhash_params p3;
 	static bool ready;
 	const char *p = (const char *)data;
 	struct buf a = { 0 }, b = { 0 }, u = { 0 };
@@ -64,6 +97,11 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	if (!ready) {
 		simhash_init(&s, &simhash_defaults);
+		p3 = simhash_defaults;
+		p3.shingle = 3;
+		p3.weight = SIMHASH_W_LOG;
+		p3.tokflags |= TOK_CHARS;
+		simhash_init(&s3, &p3);
 		ready = true;
 	}
 	ntok = collect(p, size, TOK_ESCAPED | TOK_DIGITS_ZERO, &a);
@@ -76,6 +114,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	simhash_text(&s, p, size, true, 2, two);
 	if ((ntok == 0 && one != 0) || one != two[0])
 		abort();
+	check_fps(&s, &simhash_defaults, p, size, &u);
+	check_fps(&s3, &p3, p, size, &u);
 	buf_free(&a);
 	buf_free(&b);
 	buf_free(&u);

@@ -1,7 +1,9 @@
 /* Fuzz target: the WARC reader (common/warc.h).  The input is a WARC
  * file, read with a small page limit.  No crash; every record's offset
  * lies in the input and grows; a page is at most the limit and lies in
- * the reader's buffer; the reader always gets to the end. */
+ * the reader's buffer; the reader always gets to the end; the counts
+ * of the summary add up to the records handed out, each of its verdict's
+ * kind. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,7 +18,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct warc w;
 	struct warc_record r;
 	enum warc_verdict v;
-	uintmax_t last = 0;
+	uintmax_t last = 0, total = 0, nhtml = 0, nbad = 0;
 	size_t nrec = 0;
 	char tmp[4096];
 	size_t n;
@@ -38,7 +40,14 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			abort();
 		if (v == WARC_BAD && (r.why == NULL || *r.why == '\0'))
 			abort();
+		nhtml += v == WARC_HTML;
+		nbad += v == WARC_BAD;
 	}
+	for (int k = 0; k < WARC_NKINDS; k++)
+		total += w.count[k];
+	if (v != WARC_GZIP && (total != nrec ||
+	    w.count[WARC_K_HTML] != nhtml || w.count[WARC_K_BAD] != nbad))
+		abort();
 	warc_free(&w);
 	/* the chunk decoder alone, on the input as a body */
 	n = size < sizeof tmp ? size : sizeof tmp;

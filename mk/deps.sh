@@ -1,5 +1,5 @@
 #!/bin/sh
-# Make sure what a make target needs is installed.  Usage: deps.sh build|test|lint|bench
+# Make sure what a make target needs is installed.  Usage: deps.sh build|test|lint|bench|fuzz
 # A missing Debian package is installed when we run as root or can use sudo
 # without a password; otherwise we stop and print the exact command to run.
 set -eu
@@ -7,6 +7,8 @@ set -eu
 build_pkgs="build-essential pkg-config libxml2-dev libssl-dev libicu-dev libxxhash-dev"
 test_pkgs="bats bats-support bats-assert bats-file mandoc"
 bench_pkgs="openssl time nodejs"
+# clang, and libFuzzer's runtime (Debian 12 ships it in libclang-rt-14-dev)
+fuzz_pkgs="clang libclang-rt-dev"
 
 missing=""
 need() {	# need PACKAGE TEST-COMMAND...
@@ -35,12 +37,19 @@ check_bench() {
 	need time test -x /usr/bin/time
 	need nodejs command -v node
 }
+check_fuzz() {
+	need clang command -v clang
+	need libclang-rt-dev sh -c 'echo "int LLVMFuzzerTestOneInput(const
+	    unsigned char *d, unsigned long n) { return d[0] == n; }" |
+	    clang -fsanitize=fuzzer,address,undefined -x c -o /dev/null -'
+}
 
 case ${1:-build} in
 build)	check_build; all=$build_pkgs ;;
 test)	check_build; check_test; all="$build_pkgs $test_pkgs" ;;
 lint)	need mandoc command -v mandoc; all=mandoc ;;
 bench)	check_build; check_bench; all="$build_pkgs $bench_pkgs" ;;
+fuzz)	check_build; check_fuzz; all="$build_pkgs $fuzz_pkgs" ;;
 *)	echo "deps.sh: unknown set '$1'" >&2; exit 2 ;;
 esac
 [ -z "$missing" ] && exit 0

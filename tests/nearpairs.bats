@@ -195,6 +195,49 @@ c	d	2"
 	assert_equal "${#lines[@]}" $((200 * 199 / 2))
 }
 
+@test "nearpairs: mirror copies in a big bucket and fingerprints of few bits: exact, k = 0 to 8" {
+	# mixed at 12000 holds a group of some 250 copies of one fingerprint
+	# with near copies among them: a bucket too big to compare pair by
+	# pair, whose copies become one entry; sparse has 5 to 8 bits set
+	run bash -c "$(declare -f compare); for k in 0 1 2 3 4 5 6 7 8; do
+		compare sparse 1500 \$k 1 \$k
+	done
+	for k in 0 3 8; do
+		compare mixed 12000 \$k 1 \$k
+		compare sparse 3000 \$k 1 \$k --components -- -C
+	done
+	compare mixed 12000 3 1 3 --clusters -- -c
+	compare mixed 12000 5 2 3 --keep-empty -- -e
+	\"$TOOLS/npgen\" mixed 7000 50 > archive
+	compare mixed 7000 3 1 3 --against archive --self -- -a archive -s
+	compare equal 1000 1 1 3 --against in.tsv -- -a in.tsv
+	CRAWLUTILS_NO_AVX512=1 compare mixed 12000 2 1 3"
+	assert_success
+	assert_output ''
+	# the reduce step's buckets hold the copies too
+	"$TOOLS/npgen" mixed 12000 4 > in
+	nearpairs in > want
+	nearpairs --emit-keys in | LC_ALL=C sort | nearpairs --from-keys |
+	    LC_ALL=C sort -u | cut -f 3- > got
+	assert_files_equal want got
+}
+
+@test "nearpairs: the fingerprint pairs compared grow with the records, not their square" {
+	# before the copies were grouped, mixed compared 1e3 pairs a record
+	# at 20000 records and 4e4 at 80000; -v prints the count
+	for spec in "mixed 20000 60" "mixed 80000 60" "sparse 20000 200" \
+	    "heavy 80000 10" "planted 80000 10"; do
+		set -- $spec
+		"$TOOLS/npgen" "$1" "$2" 9 > in
+		run --separate-stderr nearpairs -v in
+		assert_success
+		compared=$(printf '%s\n' "$stderr" | sed -n 's/.*; \([0-9]*\) fingerprint pairs compared$/\1/p')
+		[ -n "$compared" ] || fail "no count in: $stderr"
+		[ "$compared" -le $(( $2 * $3 )) ] ||
+		    fail "$1 $2: $compared pairs compared, over $3 a record"
+	done
+}
+
 # --- clusters ----------------------------------------------------------------
 
 @test "nearpairs: --clusters: the earliest leader within k, no chaining" {

@@ -40,6 +40,7 @@
 #include "nearrecs.h"
 #include "nearsearch.h"
 #include "out.h"
+#include "progress.h"
 
 #define XXH_INLINE_ALL
 #include <xxhash.h>
@@ -1125,6 +1126,49 @@ collect(void *ctx, uint32_t a, uint32_t b, unsigned d)
 }
 
 static void
+count_pair(void *ctx, uint32_t a, uint32_t b, unsigned d)
+{
+	uint64_t *c = ctx;
+
+	c[0]++;
+	c[1] += d;
+	c[2] += (uint64_t)a * 1000 + b;	/* a < b: a checksum of the pairs */
+}
+
+/* A bucket of 300 copies of one fingerprint and 60 near it: the copies
+ * are one entry, their pairs listed, not compared. */
+static void
+test_nearidx_copies(const struct np_design *d)
+{
+	enum { N = 360 };
+	struct np_entry e[N], tmp[N];
+	struct np_search s;
+	uint64_t fp[N], want[3] = { 0 }, got[3] = { 0 };
+
+	for (uint32_t i = 0; i < N; i++) {
+		fp[i] = 0x0123456789abcdefULL;
+		if (i % 6 == 5)		/* 1 to 3 low bits flipped */
+			fp[i] ^= (uint64_t)(i % 7 + 1) << (i % 40);
+		e[i] = (struct np_entry){ fp[i], N - 1 - i };
+	}
+	for (uint32_t i = 0; i < N; i++)
+		for (uint32_t j = i + 1; j < N; j++) {
+			unsigned dd = (unsigned)__builtin_popcountll(fp[i] ^ fp[j]);
+
+			if (dd <= 3)
+				count_pair(want, N - 1 - j, N - 1 - i, dd);
+		}
+	np_search_init(&s, 3, count_pair, got);
+	/* all agree on block 0: table 0 owns every pair */
+	np_search_bucket(&s, d, 0, e, tmp, N);
+	ok(got[0] == want[0] && got[1] == want[1] && got[2] == want[2],
+	    "nearidx: a bucket of copies gives every pair once");
+	ok(s.compared < 300 * 299 / 2, "nearidx: copies are not compared "
+	    "pair by pair (%ju compared)", (uintmax_t)s.compared);
+	np_search_free(&s);
+}
+
+static void
 test_nearidx(void)
 {
 	struct np_design d;
@@ -1174,6 +1218,7 @@ test_nearidx(void)
 	ok(got.len == 6 && memcmp(got.p, "0,1,2;", 6) == 0,
 	    "nearidx: table 0 owns the pair that agrees on block 0");
 	np_search_free(&s);
+	test_nearidx_copies(&d);
 	np_design_free(&d);
 	buf_free(&got);
 }
@@ -1829,6 +1874,10 @@ test_names(void)
 		{ "tag-cloud", NAME_NOISE }, { "post-tags", NAME_CONTENT },
 		{ "breadcrumbs", NAME_NOISE }, { "post-content", NAME_CONTENT },
 		{ "css-1fanzo5 StoryBodyCompanion", NAME_CONTENT },
+		{ "jp-relatedposts", NAME_NOISE }, { "sharebox", NAME_NOISE },
+		{ "commentlist", NAME_NOISE }, { "download-area", 0 },
+		{ "navbox", NAME_NOISE }, { "contentwrapper", NAME_CONTENT },
+		{ "box", 0 }, { "wrapper", 0 }, { "adwrap", NAME_NOISE },
 		{ "", 0 }, { "-_- 123", 0 },
 		{ "averyveryveryveryverylongwordthatmatchesnothing", 0 },
 	};
@@ -2626,6 +2675,41 @@ test_links(void)
 	buf_free(&out);
 }
 
+/* progress_rate: the figures of a progress line, ETA at the rate so far */
+static void
+test_progress(void)
+{
+	static const struct {
+		uintmax_t	 count, bytes, total;
+		double		 secs;
+		const char	*want;
+	} t[] = {
+		{ 10, 5000000, 0, 2, "10 documents, 5.0 MB, 2.5 MB/s, "
+		    "5 documents/s" },
+		{ 10, 5000000, 20000000, 2, "10 documents, 5.0 of 20.0 MB "
+		    "(25%), 2.5 MB/s, 5 documents/s, ETA 0:06" },
+		{ 7, 1000000, 1000000000, 10, "7 documents, 1.0 of 1000.0 MB "
+		    "(0%), 0.1 MB/s, 1 documents/s, ETA 2:46:30" },
+		{ 300, 999, 1000, 1, "300 documents, 0.0 of 0.0 MB (99%), "
+		    "0.0 MB/s, 300 documents/s, ETA 0:00" },
+		{ 300, 1000, 1000, 1, "300 documents, 0.0 of 0.0 MB (100%), "
+		    "0.0 MB/s, 300 documents/s" },
+		{ 0, 0, 1000, 0, "0 documents, 0.0 of 0.0 MB (0%), "
+		    "0.0 MB/s, 0 documents/s" },
+	};
+	char buf[256], small[12];
+
+	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
+		progress_rate(buf, sizeof buf, "documents", t[i].count,
+		    t[i].bytes, t[i].total, t[i].secs);
+		ok(strcmp(buf, t[i].want) == 0, "progress_rate %zu: %s", i,
+		    buf);
+	}
+	progress_rate(small, sizeof small, "documents", 10, 5000000,
+	    20000000, 2);
+	ok(strcmp(small, "10 document") == 0, "progress_rate cut: %s", small);
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -2663,6 +2747,7 @@ main(int argc, char *argv[])
 	test_groups();
 	test_warc();
 	test_links();
+	test_progress();
 	printf("1..%d\n", ntest);
 	return nfail != 0;
 }

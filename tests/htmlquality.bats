@@ -1,0 +1,198 @@
+# htmltext on the kinds of real page where a main-text extractor goes
+# wrong: one small made-up page per mechanism (steps 4, 6 and 8 of
+# htmltext(1)); each test fails if its rule breaks.
+bats_require_minimum_version 1.5.0
+load helper
+
+PROG=htmltext
+
+# plain FILE: htmltext --plain FILE succeeds quietly; its output in $output
+plain() {
+	run --separate-stderr htmltext --plain "$@"
+	assert_success
+	assert_equal "$stderr" ""
+}
+
+@test "htmltext quality: a page of nothing but short lines or links gives them, not nothing" {
+	printf '<html><body>\n  Test\n</body></html>\n' > short.html
+	htmltext short.html > out
+	assert_bytes out 'short.html\t\tTest\n'
+	cat > links.html <<-'EOF'
+	<html><head><title>Links</title></head><body>
+	<a href="javascript:"><p>abc</p><p>def</p>ghi</a></body></html>
+	EOF
+	plain links.html
+	assert_output - <<-'EOF'
+	Links
+
+	abc
+	def
+	ghi
+	EOF
+	# ... but only when nothing else is kept: short lines beside a
+	# paragraph are still dropped
+	cat > mixed.html <<-'EOF'
+	<html><body><p>Short</p><p><a href="/">A link on its own line</a></p>
+	<p>A paragraph of more than ten characters is the text.</p></body></html>
+	EOF
+	plain mixed.html
+	assert_output - <<-'EOF'
+
+
+	A paragraph of more than ten characters is the text.
+	EOF
+}
+
+@test "htmltext quality: a listing of article teasers is the text, not its first teaser" {
+	{
+		printf '<html><head><title>Front page</title></head><body>\n'
+		printf '<nav><a href="/">Home</a> <a href="/w">World</a></nav>\n'
+		printf '<main><section id="latest"><h2>Latest stories</h2><ul>\n'
+		for i in 1 2 3 4; do
+			printf '<li><article><h3><a href="/s%d">Story number %d</a></h3>\n' "$i" "$i"
+			printf '<p>The teaser of story %d says what it is about in a sentence.</p>\n' "$i"
+			printf '</article></li>\n'
+		done
+		printf '</ul></section></main><footer>Copyright and terms</footer></body></html>\n'
+	} > listing.html
+	plain listing.html
+	assert_output - <<-'EOF'
+	Front page
+
+	Latest stories
+	Story number 1
+	The teaser of story 1 says what it is about in a sentence.
+	Story number 2
+	The teaser of story 2 says what it is about in a sentence.
+	Story number 3
+	The teaser of story 3 says what it is about in a sentence.
+	Story number 4
+	The teaser of story 4 says what it is about in a sentence.
+	EOF
+	# one article among a few small ones is still the article
+	cat > one.html <<-'EOF'
+	<html><body><article><h1>The story</h1>
+	<p>The first paragraph of the one real article on this page is long.</p>
+	<p>The second paragraph of it goes on with the story at some length.</p>
+	<p>The third paragraph of it closes the story with a final remark.</p>
+	</article>
+	<article><p>A teaser for another story.</p></article>
+	<article><p>A teaser for a third story.</p></article></body></html>
+	EOF
+	plain one.html
+	assert_output - <<-'EOF'
+	The story
+
+	The first paragraph of the one real article on this page is long.
+	The second paragraph of it goes on with the story at some length.
+	The third paragraph of it closes the story with a final remark.
+	EOF
+}
+
+@test "htmltext quality: main holds a landing page cut into sections; an article inside main is still the article" {
+	cat > landing.html <<-'EOF'
+	<html><head><title>Product</title></head><body>
+	<nav><a href="/">Home</a> <a href="/p">Products</a> <a href="/h">Help</a></nav>
+	<main>
+	<section class="intro"><div class="container"><h1>Make it yours</h1>
+	<p>Personalize the product and make it work the way you do.</p></div></section>
+	<section class="features"><div class="container"><h2>Designed to be redesigned</h2>
+	<p>Open the panel to add, move or remove any button you want.</p></div></section>
+	<section class="themes"><div class="container"><h2>Themes</h2>
+	<p>Choose from thousands of themes and dress it up with one click.</p></div></section>
+	</main>
+	<footer><p>Legal notices and the privacy policy of the company.</p></footer>
+	</body></html>
+	EOF
+	plain landing.html
+	assert_output - <<-'EOF'
+	Make it yours
+
+	Personalize the product and make it work the way you do.
+	Designed to be redesigned
+	Open the panel to add, move or remove any button you want.
+	Themes
+	Choose from thousands of themes and dress it up with one click.
+	EOF
+	cat > inmain.html <<-'EOF'
+	<html><body><main>
+	<div class="story"><h1>The story</h1>
+	<p>The first paragraph of the story is long enough to count for a lot here.</p>
+	<p>The second paragraph of the story goes on at length about the matter.</p>
+	<p>The third paragraph of the story adds detail that a reader wants to keep.</p>
+	<p>The fourth paragraph of the story closes it with a remark or two more.</p></div>
+	<div class="more"><p>Watch the video: a player with its own settings.</p></div>
+	</main></body></html>
+	EOF
+	plain inmain.html
+	assert_output - <<-'EOF'
+	The story
+
+	The first paragraph of the story is long enough to count for a lot here.
+	The second paragraph of the story goes on at length about the matter.
+	The third paragraph of the story adds detail that a reader wants to keep.
+	The fourth paragraph of the story closes it with a remark or two more.
+	EOF
+}
+
+@test "htmltext quality: noise words glued to a suffix; a menu without links is not navigation" {
+	cat > glued.html <<-'EOF'
+	<html><body><article><h1>The story</h1>
+	<p>The first paragraph of the story is long enough to count for a lot here.</p>
+	<p>The second paragraph of the story goes on at length about the matter.</p>
+	<div class="jp-relatedposts"><h3>Related</h3>
+	<div class="item"><h4>Another story of the same blog</h4><p>A summary of that other story, as long as a paragraph of this one.</p></div>
+	<div class="item"><h4>A third story of the same blog</h4><p>The summary of the third story, again as long as a paragraph here.</p></div></div>
+	<div class="sharebox"><p>Share this story with the people you know.</p></div>
+	<div class="download-area"><p>The paragraph under download-area is the story's too.</p></div>
+	</article></body></html>
+	EOF
+	plain glued.html
+	assert_output - <<-'EOF'
+	The story
+
+	The first paragraph of the story is long enough to count for a lot here.
+	The second paragraph of the story goes on at length about the matter.
+	The paragraph under download-area is the story's too.
+	EOF
+	# a math renderer names its formulas CtxtMenu_Attached: a context
+	# menu, with no links; a menu of links is still pruned
+	cat > math.html <<-'EOF'
+	<html><body><h1>Solutions</h1><p>When a is not zero, there are two solutions to</p>
+	<span class="MathJax CtxtMenu_Attached_0"><math><mi>a</mi><msup><mi>x</mi><mn>2</mn></msup><mo>+</mo><mi>b</mi><mi>x</mi><mo>+</mo><mi>c</mi><mo>=</mo><mn>0</mn></math></span>
+	<p>and they are found by the formula that every pupil learns.</p>
+	<div class="menu"><a href="/a">Algebra</a> <a href="/g">Geometry</a> <a href="/c">Calculus</a></div>
+	</body></html>
+	EOF
+	plain math.html
+	assert_output - <<-'EOF'
+	Solutions
+
+	When a is not zero, there are two solutions to
+	ax2+bx+c=0
+	and they are found by the formula that every pupil learns.
+	EOF
+}
+
+@test "htmltext quality: a list item without links is kept from 2 characters, as a heading is" {
+	cat > list.html <<-'EOF'
+	<html><body><article><h1>Make a terrarium</h1>
+	<p>You need a few things from the kitchen drawer, and some moss.</p>
+	<h2>Things you need</h2><ul><li>Cloche</li><li>Ruler</li><li>Spoon</li><li>Moss</li></ul>
+	<ul><li><a href="/a">Home</a></li><li><a href="/b">Crafts</a></li></ul>
+	<p>Put the moss in first and press it down with the spoon gently.</p>
+	<div>Short</div></article></body></html>
+	EOF
+	plain list.html
+	assert_output - <<-'EOF'
+	Make a terrarium
+
+	You need a few things from the kitchen drawer, and some moss.
+	Things you need
+	Cloche
+	Ruler
+	Spoon
+	Moss
+	Put the moss in first and press it down with the spoon gently.
+	EOF
+}
