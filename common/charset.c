@@ -345,7 +345,8 @@ lookup(const char *label, size_t n)
 	}
 	while (n > 0 && is_space((unsigned char)label[n - 1]))
 		n--;
-	if (n == 0 || n >= sizeof key)
+	/* a NUL would end the key early: "gbk\0junk" is no label */
+	if (n == 0 || n >= sizeof key || memchr(label, '\0', n) != NULL)
 		return -1;
 	for (i = 0; i < n; i++) {
 		unsigned char c = (unsigned char)label[i];

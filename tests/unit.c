@@ -1688,6 +1688,9 @@ test_labels(void)
 	l = charset_label("\t\f utf-8\r\n", 10);
 	ok(l && strcmp(l, "UTF-8") == 0,
 	    "charset: ASCII white space around a label does not matter");
+	ok(charset_label("gbk\0junk", 8) == NULL &&
+	    charset_label("utf-8\0", 6) == NULL,
+	    "charset: a label is not cut at a NUL byte");
 }
 
 static void
