@@ -19,7 +19,9 @@ setup_file() {
 	sed 's/\t/\t<p>/' en > tsv
 	"$gen" fp 2500000 | head -c 100000000 | sed '$d' > fp
 	"$gen" links 800000 | head -c 100000000 | sed '$d' > links
-	awk -F'\t' '{ printf "id%d\t<p><a href=\"%s\">a</a> <a href=\"%s\">b</a></p>\n", NR, $1, $2 }' links > linkstsv
+	# the ID is the page's URL, the base of its links
+	awk -F'\t' '{ printf "http://example.com/%d/\t<p><a href=\"%s\">a</a> <a href=\"%s\">b</a></p>\n", NR, $1, $2 }' \
+	    links > linkstsv
 }
 
 # flat PROG ARG... INPUT: max RSS in KB reading INPUT once,
@@ -49,5 +51,5 @@ flat() {
 @test "flat memory: seen (Bloom filter), htmltext --tsv, htmllinks --tsv, 100 MB and 1 GB" {
 	flat seen -n 10000000 -f 2 fp
 	flat htmltext --tsv tsv
-	flat htmllinks --tsv -u http://example.com/ linkstsv
+	flat htmllinks --tsv linkstsv
 }
