@@ -13,6 +13,9 @@
  *              international domain name from a pool of a few hundred;
  *              there are mixed-case hosts, default ports, dot segments,
  *              IP addresses and fragments
+ *   gen bytes N
+ *              N bytes of binary garbage (every byte value), the same
+ *              on every run
  */
 #include <stdarg.h>
 #include <stdint.h>
@@ -263,8 +266,13 @@ main(int argc, char *argv[])
 	long n;
 
 	if (argc != 3 || (n = atol(argv[2])) <= 0) {
-		fputs("usage: gen en|zh|fp|links N\n", stderr);
+		fputs("usage: gen en|zh|fp|links|bytes N\n", stderr);
 		return 2;
+	}
+	if (strcmp(argv[1], "bytes") == 0) {
+		for (long i = 0; i < n; i++)
+			putchar((int)rnd(256));
+		return fflush(stdout) != 0 || ferror(stdout);
 	}
 	if (strcmp(argv[1], "links") == 0)
 		return links(n);

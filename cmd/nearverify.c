@@ -382,7 +382,8 @@ paired_doc(struct shingler *sh, uint32_t x, const struct span *text)
 	nshingled++;
 	nset[x] = (uint32_t)n;
 	set[x] = xmalloc((n ? n : 1) * sizeof **set);
-	memcpy(set[x], sh->v, n * sizeof **set);
+	if (n > 0)	/* an empty text's set: sh->v may be NULL */
+		memcpy(set[x], sh->v, n * sizeof **set);
 	setbytes += n * sizeof **set;
 	if (setbytes > peakbytes)
 		peakbytes = setbytes;

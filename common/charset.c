@@ -345,7 +345,8 @@ lookup(const char *label, size_t n)
 	}
 	while (n > 0 && is_space((unsigned char)label[n - 1]))
 		n--;
-	if (n == 0 || n >= sizeof key)
+	/* a NUL would end the key early: "gbk\0junk" is no label */
+	if (n == 0 || n >= sizeof key || memchr(label, '\0', n) != NULL)
 		return -1;
 	for (i = 0; i < n; i++) {
 		unsigned char c = (unsigned char)label[i];
@@ -641,6 +642,11 @@ try_detector(struct decoding *d)
 		e = lookup(name, strlen(name));
 		if (e < 0 || e == E_UTF8)
 			continue;	/* not on the web, or tried already */
+		/* ICU guesses UTF-16 for a few high bytes in ASCII text
+		 * (a latin-1 "caf\xe9" became CJK); without a BOM a page is
+		 * not UTF-16 (WHATWG): its markup was read as ASCII */
+		if (e == E_UTF16BE || e == E_UTF16LE)
+			continue;
 		tries++;
 		if (try(d, (enum enc)e, CHARSET_DETECTOR, false))
 			return true;

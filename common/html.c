@@ -89,8 +89,8 @@ init(void)
  * news page).  So the input is set up as htmlCtxtReadMemory does it, and
  * the context told that its bytes are UTF-8 already.  The parser still
  * looks at the first four bytes for a byte order mark or UCS-4 and UTF-16
- * patterns; text that starts with a NUL or a second byte order mark goes
- * the slow way.
+ * patterns; text that starts with a second byte order mark goes the slow
+ * way (html_load has made every NUL a space).
  */
 static xmlDoc *
 parse_utf8(const char *p, size_t n, int opts)
@@ -99,8 +99,7 @@ parse_utf8(const char *p, size_t n, int opts)
 	xmlParserInputPtr in;
 	xmlDoc *doc;
 
-	if ((n >= 4 && memchr(p, '\0', 4) != NULL) ||
-	    (n >= 3 && memcmp(p, "\xef\xbb\xbf", 3) == 0))
+	if (n >= 3 && memcmp(p, "\xef\xbb\xbf", 3) == 0)
 		return htmlCtxtReadMemory(ctxt, p, (int)n, NULL, "UTF-8", opts);
 	htmlCtxtReset(ctxt);
 	buf = xmlParserInputBufferCreateMem(p, (int)n, XML_CHAR_ENCODING_NONE);
@@ -120,6 +119,34 @@ parse_utf8(const char *p, size_t n, int opts)
 	return doc;
 }
 
+/*
+ * libxml2 2.9.14 ends the document at a NUL byte anywhere in a tag (a
+ * tag or attribute name, an attribute value, a doctype): "AttValue: \"
+ * expected", and the rest of the page is gone without a word.  A NUL in
+ * a <meta> charset lost a whole page that way.  WHATWG's tokenizer reads
+ * such a NUL as U+FFFD (and drops it from text); a space keeps the length
+ * (a page of NULs cannot outgrow libxml2's int) and parses the same
+ * everywhere else, so every NUL becomes a space, in scratch (the decoded
+ * text is there already, or the input is copied there first).
+ */
+static void
+nul_to_space(struct charset_result *cs, struct buf *scratch)
+{
+	char *t, *z, *end;
+
+	if (cs->text != scratch->p) {
+		scratch->len = 0;
+		buf_append(scratch, cs->text, cs->len);
+		cs->text = scratch->p;
+	}
+	t = scratch->p;
+	end = t + cs->len;
+	while ((z = memchr(t, '\0', (size_t)(end - t))) != NULL) {
+		*z = ' ';
+		t = z + 1;
+	}
+}
+
 void
 html_load(struct html *h, const char *p, size_t n, const char *name,
     const char *http_charset, struct buf *scratch)
@@ -135,6 +162,8 @@ html_load(struct html *h, const char *p, size_t n, const char *name,
 	h->errors = 0;
 	if (h->cs.len == 0)
 		return;
+	if (memchr(h->cs.text, '\0', h->cs.len) != NULL)
+		nul_to_space(&h->cs, scratch);
 	if (n > HTML_MAX_BYTES || h->cs.len > INT_MAX)
 		diag_fatal("%s: internal error: %zu bytes to parse", name,
 		    h->cs.len);

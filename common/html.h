@@ -6,7 +6,8 @@
  * never touches the network, and runs with XML_PARSE_HUGE (libxml2
  * 2.9.14 otherwise stops at nesting depth 256 and cuts text nodes at
  * 10 MB, dropping the rest of the page without a word): the caller bounds
- * the input size instead.  Markup errors are expected in real pages and
+ * the input size instead.  A NUL byte is read as a space (libxml2 would
+ * end the document at one in a tag).  Markup errors are expected in real pages and
  * are counted, not printed; libxml2 never writes to stderr itself: what
  * it would say goes through diag.h, prefixed with the document's name.
  * Running out of memory is fatal, as everywhere. */

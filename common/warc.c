@@ -173,6 +173,32 @@ bad(struct warc *w, struct warc_record *r, const char *fmt, ...)
 	return WARC_BAD;
 }
 
+/* The input ended inside the block of the record at hand: its
+ * Content-Length lied (or the capture was cut).  Whatever records the
+ * lying length swallowed are still there, so go back to the start of
+ * the block, when the input can go back (a file, memory; not a pipe),
+ * and on from the next line that starts with "WARC/1.". */
+static enum warc_verdict
+truncated(struct warc *w, struct warc_record *r, uintmax_t got,
+    uintmax_t len)
+{
+	/* from the LF that ends the header, so that a record right at the
+	 * start of the block is found */
+	uintmax_t back = w->base + w->end - (w->body - 1);
+
+	if (w->err == 0 && ((w->fd < 0 && back <= w->mempos) ||
+	    (w->fd >= 0 && back <= INTMAX_MAX &&
+	    lseek(w->fd, -(off_t)back, SEEK_CUR) >= 0))) {
+		if (w->fd < 0)
+			w->mempos -= (size_t)back;
+		w->base = w->body - 1;
+		w->start = w->end = 0;
+		w->eof = false;
+		resync(w);
+	}
+	return bad(w, r, "truncated record: %ju of %ju bytes", got, len);
+}
+
 /* The length of the header that starts at p (up to and including the
  * empty line), or 0 if p[0..n) holds no empty line. */
 static size_t
@@ -429,8 +455,7 @@ pass(struct warc *w, struct warc_record *r, uintmax_t len,
 	uintmax_t got = skip(w, len);
 
 	if (got < len)
-		return bad(w, r, "truncated record: %ju of %ju bytes",
-		    got, len);
+		return truncated(w, r, got, len);
 	w->count[kind]++;
 	return WARC_SKIP;
 }
@@ -484,8 +509,7 @@ page(struct warc *w, struct warc_record *r, uintmax_t len, bool http,
 			if (have < len) {
 				uintmax_t got = skip(w, len);
 
-				return bad(w, r, "truncated record: %ju of "
-				    "%ju bytes", got, len);
+				return truncated(w, r, got, len);
 			}
 			skip(w, len);
 			return bad(w, r, "HTTP header without its end");
@@ -514,8 +538,7 @@ page(struct warc *w, struct warc_record *r, uintmax_t len, bool http,
 		uintmax_t got = skip(w, len);
 
 		if (got < len)
-			return bad(w, r, "truncated record: %ju of %ju bytes",
-			    got, len);
+			return truncated(w, r, got, len);
 		return bad(w, r, "larger than --max-bytes (%zu bytes)",
 		    w->max);
 	}
@@ -529,8 +552,7 @@ page(struct warc *w, struct warc_record *r, uintmax_t len, bool http,
 
 		if (w->err)
 			return WARC_ERROR;
-		return bad(w, r, "truncated record: %ju of %ju bytes", got,
-		    len);
+		return truncated(w, r, got, len);
 	}
 	b = w->buf + w->start;
 	r->body = b + hl;
@@ -628,6 +650,7 @@ warc_next(struct warc *w, struct warc_record *r)
 	}
 	r->uri = buf_cstr(&w->uri);
 	w->start += hl;
+	w->body = w->base + w->start;
 	if (!have_len || !len_ok) {
 		resync(w);
 		return bad(w, r, have_len ? "bad Content-Length" :
@@ -638,8 +661,7 @@ warc_next(struct warc *w, struct warc_record *r)
 		uintmax_t got = skip(w, len);
 
 		if (got < len)
-			return bad(w, r, "truncated record: %ju of %ju bytes",
-			    got, len);
+			return truncated(w, r, got, len);
 		return bad(w, r, "unsupported version %s", version);
 	}
 	switch (type) {
@@ -659,8 +681,7 @@ warc_next(struct warc *w, struct warc_record *r)
 		uintmax_t got = skip(w, len);
 
 		if (got < len)
-			return bad(w, r, "truncated record: %ju of %ju bytes",
-			    got, len);
+			return truncated(w, r, got, len);
 		return bad(w, r, "no WARC-Type");
 	}
 	default:

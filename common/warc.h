@@ -67,6 +67,7 @@ struct warc {
 	char		*buf;
 	size_t		 cap, start, end;
 	uintmax_t	 base;		/* input offset of buf[0] */
+	uintmax_t	 body;		/* of the block of the record at hand */
 	bool		 eof;
 	int		 err;
 	size_t		 max;		/* largest HTML payload kept */

@@ -1688,6 +1688,9 @@ test_labels(void)
 	l = charset_label("\t\f utf-8\r\n", 10);
 	ok(l && strcmp(l, "UTF-8") == 0,
 	    "charset: ASCII white space around a label does not matter");
+	ok(charset_label("gbk\0junk", 8) == NULL &&
+	    charset_label("utf-8\0", 6) == NULL,
+	    "charset: a label is not cut at a NUL byte");
 }
 
 static void
@@ -1802,6 +1805,11 @@ test_decode(void)
 		{ "<meta charset=utf-8><p>\xd6\xd0\xce\xc4\xd6\xd0</p>", NULL,
 		    "gb18030", NULL, NULL, "a wrong declaration: replacements, "
 		    "the next candidate" },
+		/* ICU's detector said UTF-16BE: CJK out of latin-1 */
+		{ "<meta charset=\"utf-8\"><p>caf\xe9 latin-1 called UTF-8</p>",
+		    NULL, "windows-1252", NULL, "<meta charset=\"utf-8\"><p>"
+		    "caf\xc3\xa9 latin-1 called UTF-8</p>",
+		    "latin-1 declared UTF-8 is not UTF-16" },
 	};
 
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -2559,6 +2567,29 @@ test_warc(void)
 	    "warc: a resource record's charset is its Content-Type's");
 	ok(warc_next(&w, &r) == WARC_SKIP && warc_next(&w, &r) == WARC_EOF,
 	    "warc: a text/plain resource is skipped");
+	/* a Content-Length past the end swallows no record: the reader goes
+	 * back to the block and on from the next record in it */
+	b.len = 0;
+	buf_append(&b, "WARC/1.1\r\nWARC-Type: request\r\n"
+	    "Content-Length: 9223372036854775807\r\n\r\n", 69);
+	warc_rec(&b, "response", "http://c.example/", "HTTP/1.1 200 OK\r\n\r\n<p>c");
+	buf_append(&b, "WARC/1.1\r\nWARC-Type: response\r\nContent-Length: 500"
+	    "\r\n\r\nHTTP/1.1 200 OK\r\n\r\n<p>d\r\n", 79);
+	warc_rec(&b, "response", "http://e.example/", "HTTP/1.1 200 OK\r\n\r\n<p>e");
+	warc_reset_mem(&w, b.p, b.len);
+	v = warc_next(&w, &r);
+	ok(v == WARC_BAD && strncmp(r.why, "truncated record: ", 18) == 0,
+	    "warc: a huge Content-Length: %s", r.why);
+	v = warc_next(&w, &r);
+	ok(v == WARC_HTML && strcmp(r.uri, "http://c.example/") == 0,
+	    "warc: the record inside a huge Content-Length is read");
+	v = warc_next(&w, &r);
+	ok(v == WARC_BAD && strncmp(r.why, "truncated record: ", 18) == 0,
+	    "warc: a Content-Length past the end: %s", r.why);
+	v = warc_next(&w, &r);
+	ok(v == WARC_HTML && strcmp(r.uri, "http://e.example/") == 0 &&
+	    warc_next(&w, &r) == WARC_EOF,
+	    "warc: the record inside a Content-Length past the end is read");
 	warc_free(&w);
 
 	/* URLs of mirrored files */
