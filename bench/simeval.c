@@ -1381,8 +1381,6 @@ main(int argc, char *argv[])
 		{ "cjk-once", required_argument, NULL, 'O' },
 		{ "lang", required_argument, NULL, 'L' },
 		{ "analyze", no_argument, NULL, 'Z' },
-		{ "short-line", required_argument, NULL, 'l' },
-		{ "short-pct", required_argument, NULL, 'x' },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct simhash sh;
@@ -1427,8 +1425,6 @@ main(int argc, char *argv[])
 			break;
 		case 'P': compact = 1; break;
 		case 'Z': analyzing = 1; break;
-		case 'l': par.short_line = num("--short-line", optarg); break;
-		case 'x': par.short_pct = num("--short-pct", optarg); break;
 		case 'L': only_lang = optarg; break;
 		case 'O': par.cjk_once = num("--cjk-once", optarg); break;
 		case 'n':

@@ -154,67 +154,6 @@ le64(uint64_t v, unsigned char b[8])
 		b[i] = (unsigned char)(v >> 8 * i);
 }
 
-/* Is there a line end in p[a..b), the gap between two tokens? */
-static bool
-newline_in(const char *p, size_t a, size_t b, bool escaped)
-{
-	for (size_t i = a; i < b; i++) {
-		if (p[i] == '\n' || p[i] == '\r')
-			return true;
-		if (escaped && p[i] == '\\' && i + 1 < b) {
-			if (p[i + 1] == 'n' || p[i + 1] == 'r')
-				return true;
-			i++;
-		}
-	}
-	return false;
-}
-
-#define UNIT	4	/* short_line: a whole occurrence, in quarters */
-
-/* short_line: the tokens of a line wait here until the line has
- * short_line tokens or ends. */
-struct pending {
-	uint64_t	h;
-	bool		cjk;
-};
-
-static void
-flush_line(struct simhash *s, struct pending *v, size_t n, uint32_t units)
-{
-	for (size_t i = 0; i < n; i++)
-		count(s, v[i].h, v[i].cjk, units);
-}
-
-/* Count the features of the text, short lines damped (an experiment). */
-static void
-features_lines(struct simhash *s, const char *p, size_t n, bool escaped)
-{
-	struct pending *v = xmalloc((s->par.short_line + 1) * sizeof *v);
-	uint32_t small = (s->par.short_pct * UNIT + 50) / 100;
-	size_t nv = 0, last = 0, inline_n = 0;
-	struct token tk;
-
-	tok_init(&s->tok, p, n, s->par.tokflags | (escaped ? TOK_ESCAPED : 0));
-	while (tok_next(&s->tok, &tk)) {
-		uint64_t h = XXH3_64bits_withSeed(tk.p, tk.n, s->par.seed);
-
-		if (newline_in(p, last, tk.start, escaped)) {
-			flush_line(s, v, nv, small);
-			nv = inline_n = 0;
-		}
-		last = tk.end;
-		if (++inline_n >= s->par.short_line) {
-			flush_line(s, v, nv, UNIT);
-			nv = 0;
-			count(s, h, tk.cjk, UNIT);
-		} else
-			v[nv++] = (struct pending){ h, tk.cjk };
-	}
-	flush_line(s, v, nv, small);
-	free(v);
-}
-
 /* Count the features of the text. */
 static void
 features(struct simhash *s, const char *p, size_t n, bool escaped)
@@ -275,11 +214,6 @@ weight(const struct simhash *sh, uint32_t c, bool cjk)
 		return 1 + (uint64_t)(31 - __builtin_clz(c));
 	case SIMHASH_W_BINARY:
 		return 1;
-	}
-	if (par->short_line) {
-		uint64_t once = cjk && par->cjk_once ? par->cjk_once : par->once;
-
-		return c <= UNIT ? (once * c + UNIT / 2) / UNIT : 100 * (uint64_t)c / UNIT;
 	}
 	if (cjk && c == 1 && par->cjk_once)
 		return par->cjk_once;
@@ -455,10 +389,7 @@ simhash_text(struct simhash *s, const char *p, size_t n, bool escaped,
 		s->gen = 1;
 	}
 	s->nused = 0;
-	if (s->par.short_line && s->par.shingle == 1)
-		features_lines(s, p, n, escaped);
-	else
-		features(s, p, n, escaped);
+	features(s, p, n, escaped);
 	for (int j = 0; j < nfp; j++)
 		fp[j] = 0;
 	if (s->nused == 0 && s->ncpseen == 0)

@@ -53,11 +53,6 @@ struct simhash_params {
 	unsigned	cjk_once;	/* if not 0, the weight of a CJK
 					   character seen once, in hundredths
 					   of one seen once */
-	/* Experiment (bench/simeval --short-line): if not 0, a token on a
-	 * line of fewer than short_line tokens counts short_pct% of one
-	 * (quarters); only with shingle 1 and the default weights. */
-	unsigned	short_line;
-	unsigned	short_pct;
 };
 
 /* The defaults: what simhash(1) documents and the pinned tests fix. */
