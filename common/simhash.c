@@ -215,9 +215,6 @@ weight(const struct simhash *sh, uint32_t c, bool cjk)
 	case SIMHASH_W_BINARY:
 		return 1;
 	}
-	if (par->smooth && c > 1 && par->cjk_exp == 4)
-		return 100 * (uint64_t)(c - 1) + (cjk && par->cjk_once ?
-		    par->cjk_once : par->once);
 	if (cjk && c == 1 && par->cjk_once)
 		return par->cjk_once;
 	if (cjk)

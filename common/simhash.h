@@ -53,9 +53,6 @@ struct simhash_params {
 	unsigned	cjk_once;	/* if not 0, the weight of a CJK
 					   character seen once, in hundredths
 					   of one seen once */
-	/* Experiment (simeval --smooth): a feature seen c times weighs
-	 * c - 1 + once instead of c when c > 1. */
-	unsigned	smooth;
 };
 
 /* The defaults: what simhash(1) documents and the pinned tests fix. */
