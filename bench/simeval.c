@@ -1381,7 +1381,6 @@ main(int argc, char *argv[])
 		{ "cjk-once", required_argument, NULL, 'O' },
 		{ "lang", required_argument, NULL, 'L' },
 		{ "analyze", no_argument, NULL, 'Z' },
-		{ "cjk-bigram", required_argument, NULL, 'g' },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct simhash sh;
@@ -1426,7 +1425,6 @@ main(int argc, char *argv[])
 			break;
 		case 'P': compact = 1; break;
 		case 'Z': analyzing = 1; break;
-		case 'g': par.cjk_bigram = num("--cjk-bigram", optarg); break;
 		case 'L': only_lang = optarg; break;
 		case 'O': par.cjk_once = num("--cjk-once", optarg); break;
 		case 'n':

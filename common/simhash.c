@@ -161,25 +161,10 @@ features(struct simhash *s, const char *p, size_t n, bool escaped)
 	unsigned char ring[8 * SIMHASH_MAXSHINGLE];
 	unsigned sh = s->par.shingle, ntok = 0;
 	struct token tk;
-	unsigned char prev[32];
-	size_t nprev = 0, prevend = (size_t)-1;
 
 	tok_init(&s->tok, p, n, s->par.tokflags | (escaped ? TOK_ESCAPED : 0));
 	while (tok_next(&s->tok, &tk)) {
 		uint64_t h;
-
-		if (s->par.cjk_bigram && sh == 1) {
-			if (tk.cjk && nprev && prevend == tk.start &&
-			    nprev + tk.n <= sizeof prev) {
-				memcpy(prev + nprev, tk.p, tk.n);
-				count(s, XXH3_64bits_withSeed(prev, nprev + tk.n,
-				    s->par.seed) ^ UINT64_C(0x9e3779b97f4a7c15),
-				    false, 1);
-			}
-			nprev = tk.cjk && tk.n <= 16 ? tk.n : 0;
-			memcpy(prev, tk.p, nprev);
-			prevend = tk.end;
-		}
 
 		/* Chinese text is mostly characters of the BMP seen many
 		 * times: count them by code point, hash each one once. */

@@ -53,9 +53,6 @@ struct simhash_params {
 	unsigned	cjk_once;	/* if not 0, the weight of a CJK
 					   character seen once, in hundredths
 					   of one seen once */
-	/* Experiment (simeval --cjk-bigram 1): pairs of adjacent CJK
-	 * characters are features too, weighed as words; 0: none. */
-	unsigned	cjk_bigram;
 };
 
 /* The defaults: what simhash(1) documents and the pinned tests fix. */
