@@ -1323,6 +1323,33 @@ analyze(int lang)
 			free(fb);
 		}
 	}
+	/* Other versions within 4 bits: how many changed no more weight
+	 * than the median 10% edit (the edits left them near-duplicates) */
+	if (cnt[K_API] && cnt[K_E10]) {
+		double *e = xmalloc(cnt[K_E10] * sizeof *e), m;
+		size_t near = 0, near4 = 0, all4 = 0;
+
+		memcpy(e, val[K_E10][A_SHARE], cnt[K_E10] * sizeof *e);
+		m = median(e, cnt[K_E10]);
+		free(e);
+		double *w = xmalloc(cnt[K_API] * sizeof *w);
+
+		for (size_t u = 0; u < cnt[K_API]; u++) {
+			bool w4 = val[K_API][A_DIST][u] <= 4;
+
+			if (w4)
+				w[all4] = val[K_API][A_SHARE][u];
+			all4 += w4;
+			if (val[K_API][A_SHARE][u] <= m)
+				near++, near4 += w4;
+		}
+		printf("%s: other versions: %zu pairs, %zu within 4 bits; %zu "
+		    "changed at most the weight of the median 10%% edit "
+		    "(%.3f), %zu of them within 4 bits; the median change "
+		    "of those within 4 bits %.3f\n", langs[lang],
+		    cnt[K_API], all4, near, m, near4, median(w, all4));
+		free(w);
+	}
 	printf("%s: medians per kind (tokens of the shorter text, tokens "
 	    "added, changed weight / total, CJK share of the change, bits "
 	    "expected from the angle, bits)\n  %-15s", langs[lang], "kind");
