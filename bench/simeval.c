@@ -47,6 +47,7 @@
 #define _GNU_SOURCE		/* asprintf, getline */
 #include <getopt.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -141,6 +142,7 @@ static size_t min_tokens = 100, max_tokens = SIZE_MAX;
 static int oneline;
 static const char *only_lang;	/* --lang: score one language */
 static int compact;	/* --compact: report_compact() */
+static int analyzing;	/* --analyze: analyze() */
 static int nfp = 1;	/* -n: a pair's distance is the least of nfp */
 static int routes;	/* --routes: the whole dedup routes */
 static unsigned minj = 300;	/* --min: nearverify's threshold, 1/1000 */
@@ -386,9 +388,12 @@ pools(void)
 				a = b + 1;
 			}
 	}
+	/* one language alone is enough (simeval-docs --manpages-zh) */
 	for (int l = 0; l < NLANG; l++)
-		if (words[l].n == 0 || paras[l].n == 0)
-			die("no %s documents", langs[l]);
+		if ((words[l].n == 0 || paras[l].n == 0) && (only_lang == NULL ||
+		    strcmp(only_lang, langs[l]) == 0))
+			die("no %s documents%s", langs[l], only_lang ? "" :
+			    " (--lang chooses one language)");
 }
 
 static const struct span *
@@ -1190,6 +1195,181 @@ report_compact(int lang, const struct score *sc)
 	printf("\n");
 }
 
+/* --analyze: why pairs end up far apart.  A text's weight vector as
+ * simhash's default weights make it (a feature seen once 0.35, else its
+ * count; words capped at 6% of the total; CJK characters not capped). */
+struct feat {
+	uint64_t	h;
+	double		w;
+	bool		cjk;
+};
+
+static int
+cmp_feat(const void *a, const void *b)
+{
+	uint64_t x = ((const struct feat *)a)->h, y = ((const struct feat *)b)->h;
+
+	return x < y ? -1 : x > y;
+}
+
+static size_t
+weights(const struct buf *t, struct feat **out, size_t *ntok)
+{
+	struct tokenizer tz = { 0 };
+	struct token tk;
+	struct feat *v = NULL;
+	size_t n = 0, cap = 0, m = 0;
+	double total = 0;
+
+	tok_init(&tz, t->p, t->len, par.tokflags);
+	while (tok_next(&tz, &tk)) {
+		if (n == cap)
+			v = xrealloc(v, (cap = cap ? 2 * cap : 256) * sizeof *v);
+		v[n++] = (struct feat){ XXH3_64bits(tk.p, tk.n), 1, tk.cjk };
+	}
+	tok_free(&tz);
+	*ntok = n;
+	qsort(v, n, sizeof *v, cmp_feat);
+	for (size_t i = 0; i < n; ) {
+		size_t j = i;
+
+		while (j < n && v[j].h == v[i].h)
+			j++;
+		v[m] = v[i];
+		v[m].w = j - i == 1 ? (v[i].cjk ? par.cjk_once : par.once) / 100.0 :
+		    (double)(j - i);
+		total += v[m++].w;
+		i = j;
+	}
+	for (size_t i = 0; i < m; i++)
+		if (!v[i].cjk && v[i].w > total * par.word_cap / 1000.0)
+			v[i].w = total * par.word_cap / 1000.0;
+	*out = v;
+	return m;
+}
+
+static int
+cmp_dbl(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static double
+median(double *v, size_t n)
+{
+	qsort(v, n, sizeof *v, cmp_dbl);
+	return n ? v[n / 2] : 0;
+}
+
+static void
+analyze(int lang)
+{
+	enum { A_TOK, A_ADD, A_SHARE, A_CJKSH, A_BITS, A_DIST, A_N };
+	static const char *const col[A_N] = { "tokens", "added", "wshare",
+	    "cjkshare", "E[bits]", "bits" };
+	double *val[NPOS + 3][A_N];
+	size_t cnt[NPOS + 3] = { 0 }, cap = ndocs + 1;
+
+	for (int k = 0; k < NPOS + 3; k++)
+		for (int c = 0; c < A_N; c++)
+			val[k][c] = xmalloc(cap * sizeof(double));
+	for (size_t i = 0; i < ntexts; i++) {
+		const struct text *a = &texts[i];
+
+		if (docs[a->fam].lang != lang)
+			continue;
+		for (size_t j = i + 1; j < ntexts && texts[j].fam == a->fam; j++) {
+			const struct text *b = &texts[j];
+			int k = label(a->role, b->role);
+			struct feat *fa, *fb;
+			size_t na, nb, ta, tb, x = 0, y = 0;
+			double dot = 0, qa = 0, qb = 0, diff = 0, sum = 0, cj = 0;
+
+			if (k == K_NONE || k > K_API)
+				continue;
+			na = weights(&a->t, &fa, &ta);
+			nb = weights(&b->t, &fb, &tb);
+			for (size_t u = 0; u < na; u++)
+				qa += fa[u].w * fa[u].w, sum += fa[u].w;
+			for (size_t u = 0; u < nb; u++)
+				qb += fb[u].w * fb[u].w, sum += fb[u].w;
+			while (x < na || y < nb) {
+				double wa = 0, wb = 0;
+				bool c;
+
+				if (y == nb || (x < na && fa[x].h < fb[y].h))
+					c = fa[x].cjk, wa = fa[x++].w;
+				else if (x == na || fb[y].h < fa[x].h)
+					c = fb[y].cjk, wb = fb[y++].w;
+				else
+					c = fa[x].cjk, wa = fa[x++].w, wb = fb[y++].w;
+				dot += wa * wb;
+				diff += wa > wb ? wa - wb : wb - wa;
+				if (c)
+					cj += wa > wb ? wa - wb : wb - wa;
+			}
+			val[k][A_TOK][cnt[k]] = (double)(ta < tb ? ta : tb);
+			val[k][A_ADD][cnt[k]] = ta > tb ? (double)(ta - tb) :
+			    (double)(tb - ta);
+			val[k][A_SHARE][cnt[k]] = diff / sum;
+			val[k][A_CJKSH][cnt[k]] = diff > 0 ? cj / diff : 0;
+			val[k][A_BITS][cnt[k]] = 64 * acos(fmin(1, dot /
+			    sqrt(qa * qb))) / 3.14159265358979;
+			val[k][A_DIST][cnt[k]] = fp_distance(a->fp[0], b->fp[0]);
+			cnt[k]++;
+			free(fa);
+			free(fb);
+		}
+	}
+	/* Other versions within 4 bits: how many changed no more weight
+	 * than the median 10% edit (the edits left them near-duplicates) */
+	if (cnt[K_API] && cnt[K_E10]) {
+		double *e = xmalloc(cnt[K_E10] * sizeof *e), m;
+		size_t near = 0, near4 = 0, all4 = 0;
+
+		memcpy(e, val[K_E10][A_SHARE], cnt[K_E10] * sizeof *e);
+		m = median(e, cnt[K_E10]);
+		free(e);
+		double *w = xmalloc(cnt[K_API] * sizeof *w);
+
+		for (size_t u = 0; u < cnt[K_API]; u++) {
+			bool w4 = val[K_API][A_DIST][u] <= 4;
+
+			if (w4)
+				w[all4] = val[K_API][A_SHARE][u];
+			all4 += w4;
+			if (val[K_API][A_SHARE][u] <= m)
+				near++, near4 += w4;
+		}
+		printf("%s: other versions: %zu pairs, %zu within 4 bits; %zu "
+		    "changed at most the weight of the median 10%% edit "
+		    "(%.3f), %zu of them within 4 bits; the median change "
+		    "of those within 4 bits %.3f\n", langs[lang],
+		    cnt[K_API], all4, near, m, near4, median(w, all4));
+		free(w);
+	}
+	printf("%s: medians per kind (tokens of the shorter text, tokens "
+	    "added, changed weight / total, CJK share of the change, bits "
+	    "expected from the angle, bits)\n  %-15s", langs[lang], "kind");
+	for (int c = 0; c < A_N; c++)
+		printf(" %9s", col[c]);
+	printf(" %9s\n", "<=4 bits");
+	for (int k = 0; k <= K_API; k++) {
+		size_t w4 = 0;
+
+		if (cnt[k] == 0)
+			continue;
+		for (size_t u = 0; u < cnt[k]; u++)
+			w4 += val[k][A_DIST][u] <= 4;
+		printf("  %-15s", kindname[k]);
+		for (int c = 0; c < A_N; c++)
+			printf(" %9.3f", median(val[k][c], cnt[k]));
+		printf(" %9.3f\n", (double)w4 / (double)cnt[k]);
+	}
+}
+
 static unsigned
 num(const char *opt, const char *arg)
 {
@@ -1227,6 +1407,7 @@ main(int argc, char *argv[])
 		{ "compact", no_argument, NULL, 'P' },
 		{ "cjk-once", required_argument, NULL, 'O' },
 		{ "lang", required_argument, NULL, 'L' },
+		{ "analyze", no_argument, NULL, 'Z' },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct simhash sh;
@@ -1270,6 +1451,7 @@ main(int argc, char *argv[])
 				die("--min: 0 to 1000 thousandths");
 			break;
 		case 'P': compact = 1; break;
+		case 'Z': analyzing = 1; break;
 		case 'L': only_lang = optarg; break;
 		case 'O': par.cjk_once = num("--cjk-once", optarg); break;
 		case 'n':
@@ -1316,6 +1498,10 @@ main(int argc, char *argv[])
 
 		if (only_lang && strcmp(langs[l], only_lang) != 0)
 			continue;
+		if (analyzing) {
+			analyze(l);
+			continue;
+		}
 		score(l, &sc);
 		if (routes)
 			report_routes(l, &sc);
