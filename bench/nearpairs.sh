@@ -4,6 +4,15 @@
 # LC_ALL=C sort (one thread) of the same file, the cost of ordering the
 # data once.  Figures are the best of the runs: wall time, and CPU time
 # (user + system), which other jobs on the machine disturb less.
+#
+# NP_BIG=1 (make bench BENCH=nearpairs NP_BIG=1) adds 100M planted
+# fingerprints, the issue's target of under 3 minutes on one core: a
+# 2.8 GB file under BENCH_TMP, about 4.3 GB of memory, one run of each
+# command (some 5 minutes in all, the baseline sort the most of it).
+# It prints nearpairs' wall and CPU time, peak memory and that memory
+# per fingerprint beyond the IDs (their bytes and an 8-byte offset
+# each) and the pairs (8 bytes each), where the one-shot mode promises
+# at most 24; and LC_ALL=C sort --parallel=1 of the same file.
 
 # cpu CMD...: the least user + system seconds of $runs runs of CMD
 cpu() {
@@ -47,3 +56,38 @@ for t in 10 20; do
 done
 runs=$runs_saved
 rm -f "$tmp/np10m.tsv"
+
+# big_case N: the NP_BIG figures (see the top)
+big_case() {
+	local n=$1 f="$tmp/npbig.tsv" np ns idb pairs
+	"$tools/npgen" planted "$n" 5 > "$f"
+	/usr/bin/time -f '%e %U %S %M' -o "$tmp/.np" "$bin/nearpairs" "$f" \
+	    > "$tmp/npbig.pairs"
+	pairs=$(wc -l < "$tmp/npbig.pairs")
+	rm -f "$tmp/npbig.pairs"
+	/usr/bin/time -f '%e %U %S %M' -o "$tmp/.sort" sort --parallel=1 \
+	    "$f" > /dev/null
+	# an ID's bytes: the record's less TAB, 16 hex digits and newline
+	idb=$(( $(stat -c %s "$f") - 18 * n ))
+	np=$(cat "$tmp/.np")
+	ns=$(cat "$tmp/.sort")
+	rm -f "$f"
+	awk -v n="$n" -v np="$np" -v ns="$ns" -v idb="$idb" -v pairs="$pairs" \
+	    -v load="$(cut -d' ' -f1 /proc/loadavg)" 'BEGIN {
+		split(np, a, " "); split(ns, b, " ")
+		fmt = "  %dM planted: nearpairs %.0f fingerprints/s (%.1f s,"
+		fmt = fmt " CPU %.1f s: user %.1f, system %.1f; %.0f MB, %.1f"
+		fmt = fmt " bytes a fingerprint beyond %.0f MB of IDs and %d"
+		fmt = fmt " pairs), sort %.0f/s (%.1f s, CPU %.1f s, %.0f MB),"
+		fmt = fmt " ratio %.2f (CPU %.2f); load %s\n"
+		printf fmt, n / 1e6, n / a[1], a[1], a[2] + a[3], a[2], a[3],
+		    a[4] / 1024, (a[4] * 1024 - idb - 8 * n - 8 * pairs) / n,
+		    (idb + 8 * n) / 1048576, pairs, n / b[1], b[1],
+		    b[2] + b[3], b[4] / 1024, b[1] / a[1],
+		    (b[2] + b[3]) / (a[2] + a[3]), load
+	}'
+}
+
+if [ "${NP_BIG:-0}" = 1 ]; then
+	big_case 100000000
+fi

@@ -81,7 +81,8 @@ np_design_tables(unsigned k, unsigned *out, unsigned max)
  * buckets the search splits in cache, beat more tables of longer keys
  * everywhere we measured (1M, 10M and 100M planted fingerprints, CPU
  * seconds): k = 3 at 10M: 4 tables 3.4, 10 tables 5.0, 20 tables 6.4; at
- * 100M: 4 tables 54, 20 tables 80 (user); k = 8 at 1M: 9 tables 3.3, 45
+ * 100M: 4 tables 54, 20 tables 80 (user), and again 75 and 103 (user,
+ * 100M planted, the whole run, 2026-12-01); k = 8 at 1M: 9 tables 3.3, 45
  * tables 4.8.  Only at k = 5 and 6 do C(k + 2, 2) tables win (k = 6 at
  * 1M: 7 tables 1.4, 28 tables 1.0; k = 5 at 10M: 6 tables 10.8, 21
  * tables 10.0). */

@@ -120,7 +120,7 @@ ns_search(struct nearsearch *s, const uint32_t *reps, size_t nreps,
 	if (r->npos <= 1 && r->capent > r->nent + 1) {
 		/* the doubling's slack would count against the 24 bytes */
 		r->capent = r->nent + 1;
-		r->ent = xrealloc(r->ent, r->capent * sizeof *r->ent);
+		r->ent = nr_realloc(r->ent, r->capent * sizeof *r->ent);
 	}
 	ntmp = (r->npos > 1 ? nreps : r->nent) + 1;
 	tmp = nr_alloc(ntmp * sizeof *tmp);
@@ -152,9 +152,9 @@ ns_search(struct nearsearch *s, const uint32_t *reps, size_t nreps,
 				/* the groups' records take at most the 24
 				 * bytes of each entry saved: give those back */
 				r->capent = ntmp = r->nent + 1;
-				r->ent = xrealloc(r->ent, r->capent *
+				r->ent = nr_realloc(r->ent, r->capent *
 				    sizeof *r->ent);
-				tmp = xrealloc(tmp, ntmp * sizeof *tmp);
+				tmp = nr_realloc(tmp, ntmp * sizeof *tmp);
 			}
 		}
 		/* the input's entries stay for the next part of --against;
@@ -167,7 +167,7 @@ ns_search(struct nearsearch *s, const uint32_t *reps, size_t nreps,
 		}
 		if (r->capent < n + 1) {
 			r->capent = n + 1;
-			r->ent = xrealloc(r->ent, r->capent * sizeof *r->ent);
+			r->ent = nr_realloc(r->ent, r->capent * sizeof *r->ent);
 		}
 		r->nent = np_expand(&srch, r->ent, r->nent);
 	}
