@@ -100,22 +100,27 @@ read_pairs(void)
 	nvp_done(&pairs);
 }
 
-/* -H: the header of --clusters and --components, before their first
- * record. */
+/* -H: the header of the output, before its first record: DOCS' ID
+ * column and the group's, or the pairs' header and the similarity's. */
 static void
-group_header(void)
+header(void)
 {
 	static bool written;
+	const char *last = mode == NV_CLUSTERS ? "cluster" :
+	    mode == NV_COMPONENTS ? "component" :
+	    min.containment ? "containment" : "jaccard";
 
 	if (!cli.header || written)
 		return;
 	written = true;
-	out_write(&s.out, docsid, ndocsid);
-	out_putc(&s.out, '\t');
-	if (mode == NV_CLUSTERS)
-		out_write(&s.out, "cluster", 7);
+	if (mode != NV_PAIRS)
+		out_write(&s.out, docsid, ndocsid);
+	else if (have_pairhead)
+		out_write(&s.out, pairhead.p, pairhead.len);
 	else
-		out_write(&s.out, "component", 9);
+		out_write(&s.out, "id1\tid2", 7);
+	out_putc(&s.out, '\t');
+	out_write(&s.out, last, strlen(last));
 	out_end_record(&s.out);
 }
 
@@ -155,27 +160,11 @@ read_docs(void)
 			    "could not tell the two apart",
 			    diag_quote(id.p, id.n, q, sizeof q), d.line[x]);
 		else if (mode == NV_CLUSTERS) {
-			group_header();
+			header();
 			nvd_put_group(&d, x, &s.out);
 			s.nwritten++;
 		}
 	}
-}
-
-/* -H: the header of the pairs written */
-static void
-pair_header(void)
-{
-	if (have_pairhead)
-		out_write(&s.out, pairhead.p, pairhead.len);
-	else
-		out_write(&s.out, "id1\tid2", 7);
-	out_putc(&s.out, '\t');
-	if (min.containment)
-		out_write(&s.out, "containment", 11);
-	else
-		out_write(&s.out, "jaccard", 7);
-	out_end_record(&s.out);
 }
 
 int
@@ -253,10 +242,7 @@ main(int argc, char *argv[])
 	 * whose only reader went away would kill its writer */
 	if (docsfd >= 0)
 		close(docsfd);
-	if (mode != NV_PAIRS)
-		group_header();
-	else if (cli.header)
-		pair_header();
+	header();
 	for (size_t i = 0; i < d.norder; i++, s.nwritten++)
 		nvd_put_group(&d, d.order[i], &s.out);
 	nvd_finish(&d, &s, docs, mode == NV_PAIRS, all);
