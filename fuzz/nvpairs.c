@@ -35,8 +35,8 @@ check_min(const char *p, size_t n)
 			want = false;
 	if (want && (digits == 0 || n - dot > 10))
 		want = false;
-	if (n >= sizeof s)
-		return;
+	if (n >= sizeof s || memchr(p, '\0', n) != NULL)
+		return;		/* an argument has no NUL */
 	memcpy(s, p, n);
 	s[n] = '\0';
 	x = want ? strtod(s, NULL) : 0;
