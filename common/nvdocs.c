@@ -174,7 +174,8 @@ paired_doc(struct nvdocs *d, uint32_t x, const struct span *text)
 	d->nshingled++;
 	d->nset[x] = (uint32_t)n;
 	d->set[x] = xmalloc((n ? n : 1) * sizeof **d->set);
-	memcpy(d->set[x], d->sh.v, n * sizeof **d->set);
+	if (n > 0)	/* sh.v is NULL before the first shingle */
+		memcpy(d->set[x], d->sh.v, n * sizeof **d->set);
 	d->setbytes += n * sizeof **d->set;
 	if (d->setbytes > d->peakbytes)
 		d->peakbytes = d->setbytes;
