@@ -39,6 +39,8 @@
 #include "nearkeys.h"
 #include "nearrecs.h"
 #include "nearsearch.h"
+#include "nvdocs.h"
+#include "nvpairs.h"
 #include "out.h"
 #include "progress.h"
 
@@ -2431,6 +2433,265 @@ test_groups(void)
 	    "pairs (%d wrong)", bad);
 }
 
+/* nearverify's threshold, its 4 decimals, and the pair store. */
+static void
+test_nvpairs(void)
+{
+	static const char *const good[] = { "0", "1", "1.0", "0.25", ".25",
+	    "0.123456789", "00.5", "0.3" };
+	static const uint64_t want[][2] = { { 0, 1 }, { 1, 1 }, { 10, 10 },
+	    { 25, 100 }, { 25, 100 }, { 123456789, 1000000000 }, { 5, 10 },
+	    { 3, 10 } };
+	static const char *const bad[] = { "1.5", "-1", "abc", "", ".",
+	    "0.1234567891", "1.0001", "2", "0x1", "0.5 ", "10" };
+	static const uint64_t frac[][2] = { { 1, 3 }, { 2, 3 }, { 1, 1 },
+	    { 0, 0 }, { 1, 8 }, { 1, 20000 }, { 1, 20001 }, { 4, 7 } };
+	static const char *const val[] = { "0.3333", "0.6667", "1.0000",
+	    "0.0000", "0.1250", "0.0001", "0.0000", "0.5714" };
+	struct nvpairs p;
+	struct buf b = { 0 };
+	uint64_t num = 99, den = 99;
+	uintmax_t line;
+	const char *f;
+	int nbad = 0;
+
+	for (size_t i = 0; i < sizeof good / sizeof *good; i++)
+		if (!nv_parse_min(good[i], &num, &den) || num != want[i][0] ||
+		    den != want[i][1])
+			nbad++;
+	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
+		if (nv_parse_min(bad[i], &num, &den))
+			nbad++;
+	ok(nbad == 0, "nvpairs: --min is a decimal from 0 to 1 with at most 9 "
+	    "decimals, as a fraction (%d wrong)", nbad);
+	nbad = 0;
+	for (size_t i = 0; i < sizeof frac / sizeof *frac; i++) {
+		char v[NV_VALUE_LEN];
+
+		nv_value(frac[i][0], frac[i][1], v);
+		if (memcmp(v, val[i], NV_VALUE_LEN) != 0)
+			nbad++;
+	}
+	ok(nbad == 0, "nvpairs: similarities to 4 decimals, half up (%d "
+	    "wrong)", nbad);
+
+	/* f1: lines 1-2 pairs, 3 not, 4-5 pairs; f2: 7 */
+	nvp_init(&p);
+	ok(nvp_add(&p, "a\tb", 3, "f1", 1) && nvp_add(&p, "b\tc\t4\tx", 7,
+	    "f1", 2) && !nvp_add(&p, "abc", 3, "f1", 3) &&
+	    nvp_add(&p, "c\ta\t", 4, "f1", 4) && nvp_add(&p, "a\ta", 3, "f1", 5) &&
+	    nvp_add(&p, "\t", 1, "f2", 7) && p.n == 5 && p.nanchors == 3,
+	    "nvpairs: records of two fields or more are pairs, one anchor a "
+	    "run of lines");
+	nvp_done(&p);
+	ok(p.npaired == 4 && p.v[0].a == 0 && p.v[0].b == 1 &&
+	    p.v[3].a == 0 && p.v[3].b == 0 && p.v[4].a == 3 && p.v[4].b == 3,
+	    "nvpairs: IDs numbered once, in order; the empty ID is one");
+	nbad = 0;
+	{
+		static const uintmax_t lines[] = { 1, 2, 4, 5, 7 };
+		static const char *const recs[] = { "a\tb", "b\tc\t4\tx",
+		    "c\ta\t", "a\ta", "\t" };
+
+		for (size_t i = 0; i < 5; i++) {
+			f = nvp_where(&p, i, &line);
+			b.len = 0;
+			nvp_record(&p, i, &b);
+			if (line != lines[i] || strcmp(f, i < 4 ? "f1" : "f2") ||
+			    !same(&b, recs[i], strlen(recs[i])))
+				nbad++;
+		}
+	}
+	ok(nbad == 0 && nvp_bytes(&p) > 0, "nvpairs: each pair's file, line "
+	    "and record as read (%d wrong)", nbad);
+	nvp_free(&p);
+	buf_free(&b);
+}
+
+/* Random texts and pairs, the documents given in order: each pair's
+ * shared shingles against sets made directly, the sets freed when their
+ * pairs are done, the groups against groups.h given the confirmed pairs
+ * in the order it asks for. */
+static void
+test_nvdocs(void)
+{
+	enum { N = 40, NPAIR = 120 };
+	int bad = 0, badfree = 0, badgroup = 0;
+
+	for (int round = 0; round < 60; round++) {
+		static char text[N][200];
+		static uint64_t sets[N][200];
+		static size_t nsets[N];
+		struct nv_threshold min = { round % 2 == 1, rnd() % 11, 10 };
+		enum nv_groups mode = (enum nv_groups)(round % 3);
+		struct nvpairs p;
+		struct nvdocs d;
+		struct shingler sh;
+		struct groups g;
+		uint32_t x, order[N];
+		bool absent[N];
+
+		shingler_init(&sh, 1 + (unsigned)round % 4);
+		for (int i = 0; i < N; i++) {
+			int len = 0, ntok = (int)(rnd() % 12);
+
+			for (int t = 0; t < ntok; t++)
+				len += snprintf(text[i] + len, 8, "%c ",
+				    (char)('a' + rnd() % 4));
+			text[i][len] = '\0';
+			nsets[i] = shingle_set(&sh, text[i], (size_t)len, true);
+			if (nsets[i] > 0)
+				memcpy(sets[i], sh.v, nsets[i] * sizeof **sets);
+			absent[i] = rnd() % 10 == 0;
+		}
+		shingler_free(&sh);
+		nvp_init(&p);
+		for (int k = 0; k < NPAIR; k++) {
+			char rec[32];
+			int n = snprintf(rec, sizeof rec, "d%u\td%u\t%d",
+			    rnd() % N, rnd() % N, k);
+
+			nvp_add(&p, rec, (size_t)n, "pairs", (uintmax_t)k + 1);
+		}
+		nvp_done(&p);
+		nvd_init(&d, &p, 1 + (unsigned)round % 4, &min, mode);
+		/* the documents in a random order, each once, some absent;
+		 * then one again, refused */
+		for (int i = 0; i < N; i++)
+			order[i] = (uint32_t)i;
+		for (int i = N - 1; i > 0; i--) {
+			uint32_t j = rnd() % (uint32_t)(i + 1), t = order[i];
+
+			order[i] = order[j];
+			order[j] = t;
+		}
+		groups_init(&g, mode == NV_COMPONENTS);
+		for (int k = 0, nin = 0; k < N; k++) {
+			char id[8];
+			int n = snprintf(id, sizeof id, "d%u", order[k]);
+			struct span sid = { id, (size_t)n },
+			    st = { text[order[k]], strlen(text[order[k]]) };
+
+			if (absent[order[k]])
+				continue;
+			if (!nvd_add(&d, &sid, &st, (uintmax_t)k + 1, &x))
+				bad++;
+			order[nin++] = order[k];
+		}
+		{
+			/* a document present, again */
+			char id[8];
+			int n = snprintf(id, sizeof id, "d%u", order[0]);
+			struct span sid = { id, (size_t)n }, st = { "", 0 };
+
+			if (nvd_add(&d, &sid, &st, 999, &x) || d.line[x] == 999)
+				bad++;
+		}
+		for (size_t i = 0; i < p.n; i++) {
+			size_t na, nb, ia, ib;
+			const char *sa = idtab_get(&p.ids, p.v[i].a, &na);
+			const char *sb = idtab_get(&p.ids, p.v[i].b, &nb);
+			uint64_t num, den, wnum, wden;
+
+			ia = (size_t)atoi(sa + 1);
+			ib = (size_t)atoi(sb + 1);
+			(void)na;
+			(void)nb;
+			if (nvd_complete(&d, i) == (absent[ia] || absent[ib])) {
+				bad++;
+				continue;
+			}
+			if (!nvd_complete(&d, i))
+				continue;
+			wnum = ia == ib ? nsets[ia] : shingle_common(sets[ia],
+			    nsets[ia], sets[ib], nsets[ib]);
+			wden = min.containment ? (nsets[ia] < nsets[ib] ?
+			    nsets[ia] : nsets[ib]) : nsets[ia] + nsets[ib] - wnum;
+			nvd_similarity(&d, i, &num, &den);
+			if (num != wnum || den != wden ||
+			    nvd_confirmed(&d, i) != (wden ? wnum * min.den >=
+			    min.num * wden : min.num == 0))
+				bad++;
+		}
+		/* a set stays only while a pair of it waits for an absent
+		 * document */
+		for (uint32_t id = 0; id < p.npaired; id++)
+			if ((d.set[id] != NULL) != (d.line[id] != 0 &&
+			    d.pending[id] != 0))
+				badfree++;
+		if (mode != NV_PAIRS) {
+			uint32_t rank[N], nrank = 0;
+
+			/* groups.h's input: ranks among the paired documents
+			 * present, the pairs by their later document */
+			for (int k = 0; k < N; k++) {
+				char id[8];
+				int n = snprintf(id, sizeof id, "d%u", order[k]);
+
+				rank[k] = UINT32_MAX;
+				if (k < (int)d.ndocs && idtab_find(&p.ids, id,
+				    (size_t)n, &x) && x < p.npaired)
+					rank[k] = nrank++;
+			}
+			groups_grow(&g, nrank);
+			for (int k = 0; k < (int)d.ndocs; k++)
+				for (size_t i = 0; i < p.n; i++) {
+					const char *s;
+					size_t n;
+					uint32_t da, db;
+					int ka = -1, kb = -1;
+
+					if (!nvd_complete(&d, i) ||
+					    !nvd_confirmed(&d, i))
+						continue;
+					s = idtab_get(&p.ids, p.v[i].a, &n);
+					da = (uint32_t)atoi(s + 1);
+					s = idtab_get(&p.ids, p.v[i].b, &n);
+					db = (uint32_t)atoi(s + 1);
+					for (int j = 0; j < (int)d.ndocs; j++) {
+						if (order[j] == da)
+							ka = j;
+						if (order[j] == db)
+							kb = j;
+					}
+					if ((ka > kb ? ka : kb) == k)
+						groups_pair(&g, rank[ka], rank[kb]);
+				}
+			for (int k = 0; k < (int)d.ndocs; k++) {
+				char id[8];
+				int n = snprintf(id, sizeof id, "d%u", order[k]);
+				uint32_t want, got;
+
+				idtab_find(&p.ids, id, (size_t)n, &x);
+				got = nvd_group(&d, x);
+				want = x;
+				if (rank[k] != UINT32_MAX) {
+					uint32_t r = groups_of(&g, rank[k]);
+
+					for (int j = 0; j < (int)d.ndocs; j++)
+						if (rank[j] == r) {
+							n = snprintf(id, sizeof id,
+							    "d%u", order[j]);
+							idtab_find(&p.ids, id,
+							    (size_t)n, &want);
+						}
+				}
+				if (got != want)
+					badgroup++;
+			}
+		}
+		groups_free(&g);
+		nvd_free(&d);
+		nvp_free(&p);
+	}
+	ok(bad == 0, "nvdocs: shared shingles, similarity and confirmation of "
+	    "random pairs as the sets give them; an ID once (%d wrong)", bad);
+	ok(badfree == 0, "nvdocs: a shingle set is kept only while a pair of "
+	    "it is still to be done (%d wrong)", badfree);
+	ok(badgroup == 0, "nvdocs: clusters and components of the confirmed "
+	    "pairs, in DOCS order (%d wrong)", badgroup);
+}
+
 /* One WARC record as a string. */
 static void
 warc_rec(struct buf *b, const char *type, const char *uri, const char *block)
@@ -2748,6 +3009,8 @@ main(int argc, char *argv[])
 	test_shingle();
 	test_idtab();
 	test_groups();
+	test_nvpairs();
+	test_nvdocs();
 	test_warc();
 	test_links();
 	test_progress();

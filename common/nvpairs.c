@@ -1,0 +1,124 @@
+/* The candidate pairs of nearverify(1): see nvpairs.h. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag.h"
+#include "nvpairs.h"
+#include "xalloc.h"
+
+void
+nvp_init(struct nvpairs *p)
+{
+	memset(p, 0, sizeof *p);
+	idtab_init(&p->ids);
+	idtab_init(&p->rests);
+}
+
+void
+nvp_free(struct nvpairs *p)
+{
+	idtab_free(&p->ids);
+	idtab_free(&p->rests);
+	free(p->v);
+	free(p->anchors);
+	memset(p, 0, sizeof *p);
+}
+
+/* A new anchor starts at each file and after each line that is not a
+ * kept pair. */
+static void
+add_anchor(struct nvpairs *p, const char *file, uintmax_t line)
+{
+	if (p->nanchors > 0) {
+		const struct nv_anchor *a = &p->anchors[p->nanchors - 1];
+
+		if (a->file == file && a->line + (p->n - a->pair) == line)
+			return;
+	}
+	if (p->nanchors == p->capanchors) {
+		size_t bytes = p->capanchors * sizeof *p->anchors;
+
+		p->anchors = xgrow(p->anchors, &bytes, (p->nanchors + 1) *
+		    sizeof *p->anchors);
+		p->capanchors = bytes / sizeof *p->anchors;
+	}
+	p->anchors[p->nanchors++] = (struct nv_anchor){ p->n, line, file };
+}
+
+bool
+nvp_add(struct nvpairs *p, const char *rec, size_t n, const char *file,
+    uintmax_t line)
+{
+	const char *t1, *t2, *end = rec + n;
+	struct nv_pair *q;
+	bool added;
+
+	t1 = memchr(rec, '\t', n);
+	if (t1 == NULL)
+		return false;
+	t2 = memchr(t1 + 1, '\t', (size_t)(end - t1 - 1));
+	if (t2 == NULL)
+		t2 = end;
+	if (p->n == NVP_MAX)
+		diag_fatal("more than %lu pairs: split the input",
+		    (unsigned long)NVP_MAX);
+	if (p->n == p->cap) {
+		size_t bytes = p->cap * sizeof *p->v;
+
+		p->v = xgrow(p->v, &bytes, (p->n + 1) * sizeof *p->v);
+		p->cap = bytes / sizeof *p->v;
+	}
+	add_anchor(p, file, line);
+	q = &p->v[p->n++];
+	q->a = idtab_add(&p->ids, rec, (size_t)(t1 - rec), &added);
+	q->b = idtab_add(&p->ids, t1 + 1, (size_t)(t2 - t1 - 1), &added);
+	q->rest = idtab_add(&p->rests, t2, (size_t)(end - t2), &added);
+	q->common = 0;
+	return true;
+}
+
+void
+nvp_done(struct nvpairs *p)
+{
+	p->npaired = (uint32_t)p->ids.n;
+}
+
+const char *
+nvp_where(const struct nvpairs *p, size_t i, uintmax_t *line)
+{
+	size_t lo = 0, hi = p->nanchors;
+
+	while (hi - lo > 1) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (p->anchors[mid].pair <= i)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	*line = p->anchors[lo].line + (i - p->anchors[lo].pair);
+	return p->anchors[lo].file;
+}
+
+void
+nvp_record(const struct nvpairs *p, size_t i, struct buf *b)
+{
+	const struct nv_pair *q = &p->v[i];
+	const char *s;
+	size_t n;
+
+	s = idtab_get(&p->ids, q->a, &n);
+	buf_append(b, s, n);
+	buf_putc(b, '\t');
+	s = idtab_get(&p->ids, q->b, &n);
+	buf_append(b, s, n);
+	s = idtab_get(&p->rests, q->rest, &n);
+	buf_append(b, s, n);
+}
+
+size_t
+nvp_bytes(const struct nvpairs *p)
+{
+	return idtab_bytes(&p->ids) + idtab_bytes(&p->rests) +
+	    p->cap * sizeof *p->v + p->capanchors * sizeof *p->anchors;
+}
