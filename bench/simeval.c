@@ -16,15 +16,17 @@
  *     5% or 10% of its tokens replaced, deleted or followed by an inserted
  *     token; D and D with letter typos in 3% of its words (a wrong
  *     character for 2% of its CJK characters); D with two copyright years,
- *     two timestamps, two view counters, two different footers, two
- *     "related posts" lists sharing 2 of 5 titles; D and D with its
- *     paragraphs shuffled; D and D inside its site's template;
+ *     two timestamps, two view counters, two different footers (of six),
+ *     two "related posts" lists sharing 2 of 5 titles; D and D with its
+ *     paragraphs shuffled; D and D inside its site's template (a group
+ *     has four sites, a document's is drawn by its name);
  *   distinct: D and D rewritten by 30% and 50% (the same edits); D and
- *     another version of it (a quarter of its paragraphs replaced by
- *     paragraphs of other documents of its group, a tenth dropped, a tenth
- *     inserted); every pair of texts of two different families ("same
- *     site" when both are in their group's template, "same topic" when they
- *     are of one group, "other" otherwise).
+ *     another version of it (paragraphs holding a quarter of its bytes
+ *     replaced by paragraphs of other documents of its group, a tenth
+ *     dropped, a paragraph inserted after a tenth of those kept); every
+ *     pair of texts of two different families ("same site" when both are
+ *     in one site's template, "same topic" when they are of one group,
+ *     "other" otherwise).
  * Pairs of two texts of one family that are not labelled count for
  * nothing.  Every pair of texts of a language is compared (brute force):
  * precision is the share of labelled near-duplicate pairs among all pairs
@@ -36,13 +38,16 @@
  * distances (what nearpairs does with simhash -n N).
  *
  * With --routes, the whole dedup routes instead, per kind of pair: one
- * fingerprint searched at k = 3 or 4 (simhash | nearpairs -k K), two
- * searched at k = 4 (simhash -n 2 | nearpairs -k 4), and the candidates
+ * fingerprint searched at k = 3 or 4 (simhash | nearpairs -k K), three
+ * searched at k = 4 (simhash -n 3 | nearpairs -k 4, the recommended
+ * route; --cand-n and --cand-k choose another), and the candidates
  * of those confirmed on the texts as nearverify does it (Jaccard, or
  * containment, of the 3-shingle sets at least --min thousandths, 300 by
  * default), with a sweep of thresholds.  There, a text made from one
  * document and another version of a second that took paragraphs from
- * the first are not labelled: they share real text.
+ * the first are not labelled: they share real text; so are the two when
+ * half the 3-shingles of a paragraph the version took are in the other
+ * text (a licence two copyright files both quote).
  */
 #define _GNU_SOURCE		/* asprintf, getline */
 #include <getopt.h>
@@ -68,6 +73,7 @@
 /* pieces of about 1500 tokens: 8000 bytes of English, 4500 of Chinese */
 static const size_t maxchunk[2] = { 8000, 4500 };
 #define MAXK		8
+#define NSITE		4	/* sites of a group, each with its template */
 #define NLANG		2
 
 static const char *const langs[NLANG] = { "en", "zh" };
@@ -103,6 +109,7 @@ struct doc {
 	char		*name;
 	struct buf	 text;
 	int		 part;		/* 0: A, 1: B */
+	int		 site;		/* of NSITE sites of its group */
 	uint64_t	*set;		/* sorted distinct 3-shingle hashes */
 	size_t		 nset;
 	size_t		 ntok;
@@ -115,8 +122,8 @@ struct text {
 	uint64_t	 fp[SIMHASH_MAXFP];
 	uint64_t	*set;		/* --routes: its 3-shingle set */
 	size_t		 nset;
-	int		*src;		/* another version: the documents it */
-	int		 nsrc;		/* took paragraphs from */
+	const struct span **src;	/* another version: the paragraphs */
+	int		 nsrc;		/* it took from other documents */
 };
 
 struct span {
@@ -146,8 +153,8 @@ static int analyzing;	/* --analyze: analyze() */
 static int nfp = 1;	/* -n: a pair's distance is the least of nfp */
 static int routes;	/* --routes: the whole dedup routes */
 static unsigned minj = 300;	/* --min: nearverify's threshold, 1/1000 */
-static int cand_n = 2;		/* --cand-n, --cand-k: the candidates */
-static unsigned cand_k = 4;	/* of the route (-n 2 | -k 4) */
+static int cand_n = 3;		/* --cand-n, --cand-k: the candidates */
+static unsigned cand_k = 4;	/* of the route (-n 3 | -k 4) */
 
 static void die(const char *fmt, ...) __attribute__((format(printf, 1, 2),
     noreturn));
@@ -328,6 +335,7 @@ load(const char *path)
 			d->lang = lang;
 			d->group = group;
 			d->part = (int)(h & 1);
+			d->site = (int)((h >> 8) % NSITE);
 			if (asprintf(&d->name, "%s#%d", fld[2], piece++) < 0)
 				die("out of memory");
 			buf_append(&d->text, text.p + off, end - off);
@@ -541,52 +549,93 @@ reorder(const struct doc *d, struct buf *out)
 }
 
 static void
-add_src(struct text *t, int doc)
+add_src(struct text *t, const struct span *o)
 {
-	for (int i = 0; i < t->nsrc; i++)
-		if (t->src[i] == doc)
-			return;
 	t->src = xrealloc(t->src, (size_t)(t->nsrc + 1) * sizeof *t->src);
-	t->src[t->nsrc++] = doc;
+	t->src[t->nsrc++] = o;
 }
 
-/* Does text t hold paragraphs of document doc? */
+/* Does text t hold a paragraph of document doc, or (u not NULL) one
+ * whose 3-shingles are at least half in text u?  The second catches a
+ * paragraph of a third document that u's document also holds, such as a
+ * licence that two copyright files quote; it is asked only of pairs
+ * within MAXK bits, the only ones a route could confirm. */
 static bool
-took_from(const struct text *t, int doc)
+took_from(const struct text *t, int doc, const struct text *u)
 {
-	for (int i = 0; i < t->nsrc; i++)
-		if (t->src[i] == doc)
+	bool shared = false;
+
+	for (int i = 0; i < t->nsrc && !shared; i++) {
+		const struct span *o = t->src[i];
+		struct shingler sh;
+
+		if (o->doc == doc)
 			return true;
-	return false;
+		if (u == NULL || u->set == NULL)
+			continue;
+		shingler_init(&sh, 3);
+		shingle_set(&sh, docs[o->doc].text.p + o->a, o->b - o->a, false);
+		shared = sh.n && shingle_common(sh.v, sh.n, u->set, u->nset) * 2 >= sh.n;
+		shingler_free(&sh);
+	}
+	return shared;
 }
 
-/* Another version of d: paragraphs replaced, dropped and inserted. */
+/* Another version of d, different in substance: paragraphs (lines, if
+ * it has fewer than four) taken in a random order are replaced until a
+ * quarter of its bytes are, then dropped until a tenth are; a tenth of
+ * those kept are followed by an inserted paragraph.  Counting bytes, not
+ * paragraphs, keeps a version of a text whose bulk is one long paragraph
+ * from differing only in its short ones. */
 static void
 version(const struct doc *d, struct buf *out, struct text *t)
 {
 	static struct span v[MAXPARA];
-	size_t n = split(d, v, MAXPARA);
+	static size_t order[MAXPARA];
+	static unsigned char fate[MAXPARA];	/* 0 keep, 1 replace, 2 drop */
+	size_t n = split(d, v, MAXPARA), total = 0, repl = 0, drop = 0;
 	const struct spans *pp = &paras[d->lang];
 
 	for (size_t i = 0; i < n; i++) {
-		double r = rnd01();
+		order[i] = i;
+		total += v[i].b - v[i].a;
+	}
+	for (size_t i = n; i > 1; i--) {
+		size_t j = rnd((uint32_t)i), x = order[i - 1];
+
+		order[i - 1] = order[j];
+		order[j] = x;
+	}
+	for (size_t i = 0; i < n; i++) {
+		size_t k = order[i], len = v[k].b - v[k].a;
+
+		if (repl * 4 < total) {
+			fate[k] = 1;
+			repl += len;
+		} else if (drop * 10 < total) {
+			fate[k] = 2;
+			drop += len;
+		} else
+			fate[k] = 0;
+	}
+	for (size_t i = 0; i < n; i++) {
 		const struct span *o = pick(pp);
 
 		/* prefer a paragraph of the same group */
 		for (int tries = 0; tries < 20 && docs[o->doc].group != d->group; tries++)
 			o = pick(pp);
-		if (r < 0.25) {
-			put_span(out, o);
-			add_src(t, o->doc);
-		} else if (r < 0.35)
+		if (fate[i] == 2)
 			continue;
-		else {
+		if (fate[i] == 1) {
+			put_span(out, o);
+			add_src(t, o);
+		} else {
 			buf_append(out, d->text.p + v[i].a, v[i].b - v[i].a);
-			if (r > 0.9) {
+			if (rnd01() < 0.1) {
 				o = pick(pp);
 				puts_buf(out, "\n\n");
 				put_span(out, o);
-				add_src(t, o->doc);
+				add_src(t, o);
 			}
 		}
 		puts_buf(out, "\n\n");
@@ -630,20 +679,49 @@ title(int lang, struct buf *out)
 	buf_putc(out, '\n');
 }
 
-static const char *const foot_en[2] = {
+/* Footers and site menus: D with two footers gets two of these, drawn
+ * by its name; a site's template has one of the menus.  Many of them,
+ * not one pair, since each is the same change for every document that
+ * gets it: with one pair, the footer kind would measure one change. */
+#define NFOOT	6
+
+static const char *const foot[NLANG][NFOOT] = { {
 	"Subscribe to our newsletter to get the latest news and updates "
 	"delivered to your inbox every week. Follow us on Twitter, Facebook "
 	"and LinkedIn.",
 	"Share this article: Email, Print, Reddit. Have a tip? Contact our "
 	"editors. Comments are closed for this post.",
-};
-static const char *const foot_zh[2] = {
+	"This article was published with the author's permission. Please "
+	"cite the source when reposting. Report an error.",
+	"Scan the code to download our app and read the latest stories "
+	"anywhere. Disclaimer: the views expressed are the author's own.",
+	"Previous: How to learn programming. Next: Ten practical tips for "
+	"your first job. 12 readers joined the discussion.",
+	"Join our reader community to talk with other readers. Editor: "
+	"Jane Smith. Reviewed by: Li Hua. Back to top.",
+}, {
 	"订阅我们的电子报，每周将最新资讯和更新发送到您的邮箱。欢迎关注我们的微博和微信公众号。",
 	"分享本文：邮件、打印、微信。有线索？请联系编辑部。本文评论已关闭。",
-};
+	"本文由作者授权发布，转载请注明出处。如有错误请联系我们更正。",
+	"扫描二维码下载客户端，随时随地阅读最新文章。免责声明：本文仅代表作者观点。",
+	"上一篇：如何学习编程　下一篇：十个实用技巧。已有十二位网友参与讨论。",
+	"加入我们的读者群，与更多朋友交流讨论。责任编辑：王小明　审核：李华。返回顶部。",
+} };
 
-/* The template of d's group: header, menu, sidebar of popular titles
- * (the same for every page of the group), then the body, then the
+static const char *const menu[NLANG][NSITE] = { {
+	"Home News Docs Blog Forum About Contact Search Sign in Subscribe",
+	"Home | World | Business | Tech | Science | Opinion | Log in",
+	"Start Articles Tutorials Downloads Community Help Register",
+	"Front page Latest Popular Topics Archive Newsletter Account",
+}, {
+	"首页 新闻 文档 博客 论坛 关于我们 联系我们 搜索 登录 注册",
+	"首页 | 国内 | 国际 | 财经 | 科技 | 评论 | 登录",
+	"开始 文章 教程 下载 社区 帮助 注册",
+	"头版 最新 热门 专题 归档 订阅 我的账户",
+} };
+
+/* The template of d's site: header, menu, sidebar of popular titles
+ * (the same for every page of the site), then the body, then the
  * footer. */
 static void
 templated(const struct doc *d, struct buf *out)
@@ -651,16 +729,16 @@ templated(const struct doc *d, struct buf *out)
 	uint64_t save = rng;
 	const char *g = groups[d->group];
 
-	rng = XXH3_64bits(g, strlen(g)) | 1;
+	rng = (XXH3_64bits(g, strlen(g)) + (uint64_t)d->site) | 1;
 	if (d->lang == 0) {
-		printf_buf(out, "%s Online\nHome News Docs Blog Forum About "
-		    "Contact Search Sign in Subscribe\nHome > Library > %s\n", g, g);
+		printf_buf(out, "%s Online\n%s\nHome > Library > %s\n", g,
+		    menu[0][d->site], g);
 		puts_buf(out, "Popular posts\n");
 		for (int i = 0; i < 4; i++)
 			title(d->lang, out);
 	} else {
-		printf_buf(out, "%s 在线\n首页 新闻 文档 博客 论坛 关于我们 "
-		    "联系我们 搜索 登录 注册\n首页 > 文库 > %s\n", g, g);
+		printf_buf(out, "%s 在线\n%s\n首页 > 文库 > %s\n", g,
+		    menu[1][d->site], g);
 		puts_buf(out, "热门文章\n");
 		for (int i = 0; i < 4; i++)
 			title(d->lang, out);
@@ -746,11 +824,19 @@ family(int i)
 			printf_buf(b, en ? "\n\n%d views, %d comments\n" :
 			    "\n\n阅读 %d 评论 %d\n", views, coms);
 			break;
-		case R_FOOT_A: case R_FOOT_B:
+		case R_FOOT_A: case R_FOOT_B: {
+			/* drawn by a hash of the name, so that the other
+			 * texts of the family stay as they were */
+			uint64_t fh = XXH3_64bits_withSeed(d->name,
+			    strlen(d->name), 11);
+			unsigned f1 = (unsigned)(fh % NFOOT), f2 = (f1 + 1 +
+			    (unsigned)((fh >> 32) % (NFOOT - 1))) % NFOOT;
+
 			buf_append(b, d->text.p, d->text.len);
 			puts_buf(b, "\n\n");
-			puts_buf(b, (en ? foot_en : foot_zh)[r == R_FOOT_B]);
+			puts_buf(b, foot[d->lang][r == R_FOOT_B ? f2 : f1]);
 			break;
+		}
 		case R_REL_A: case R_REL_B: {
 			uint64_t save;
 
@@ -811,8 +897,9 @@ struct score {
 	uint64_t	hit[NKIND][MAXK + 1];
 	size_t		ndocs;
 	/* --routes: pairs within 3 and 4 bits on the first fingerprint,
-	 * within 4 on either of two; and the similarity of the candidates of
-	 * simhash -n 2 | nearpairs -k 4 (Jaccard and containment) and of
+	 * within cand_k on any of cand_n; and the similarity of the
+	 * candidates of simhash -n N | nearpairs -k K (Jaccard and
+	 * containment) and of
 	 * simhash | nearpairs -k 3 (Jaccard) */
 	uint64_t	one[NKIND][2];
 	uint64_t	two[NKIND];
@@ -893,13 +980,15 @@ score(int lang, struct score *sc)
 			else if (da->group != docs[b->fam].group)
 				k = K_OTHER;
 			else
-				k = a->role == R_TMPL && b->role == R_TMPL ?
-				    K_SITE : K_TOPIC;
+				k = a->role == R_TMPL && b->role == R_TMPL &&
+				    da->site == docs[b->fam].site ? K_SITE :
+				    K_TOPIC;
 			/* --routes: another version and a text made from a
 			 * document it took paragraphs from share real text,
 			 * which the shingles see: neither near nor distinct */
 			if (routes && a->fam != b->fam &&
-			    (took_from(a, b->fam) || took_from(b, a->fam)))
+			    (took_from(a, b->fam, d <= MAXK ? b : NULL) ||
+			    took_from(b, a->fam, d <= MAXK ? a : NULL)))
 				k = K_NONE;
 			if (k == K_NONE)
 				continue;
