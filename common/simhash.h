@@ -87,5 +87,9 @@ void simhash_text(struct simhash *s, const char *p, size_t n, bool escaped,
 /* For tests: vote with the plain C loop instead of SIMD, or not (the
  * fingerprints must not change). */
 void simhash_portable_votes(bool on);
+/* For tests: vote with the SIMD code called name ("portable", "sse2",
+ * "avx2", "avx512"; NULL: the fastest this CPU has); false if this CPU
+ * or build has no such code. */
+bool simhash_use_votes(const char *name);
 
 #endif

@@ -36,6 +36,19 @@ fp() {
 	cmp got "$D/pinned-options.out" || fail "$(diff got "$D/pinned-options.out")"
 }
 
+@test "simhash: AVX-512, AVX2 and SSE2 votes give the same fingerprints (CRAWLUTILS_NO_AVX512, CRAWLUTILS_NO_AVX2)" {
+	simhash -n 3 "$D/near.tsv" > want
+	for e in CRAWLUTILS_NO_AVX512=1 \
+	    "CRAWLUTILS_NO_AVX512=1 CRAWLUTILS_NO_AVX2=1"; do
+		# shellcheck disable=SC2086
+		env $e simhash -n 2 "$D/pinned.tsv" > got
+		cmp got "$D/pinned-n2.out" || fail "$e: $(diff got "$D/pinned-n2.out")"
+		# shellcheck disable=SC2086
+		env $e simhash -n 3 "$D/near.tsv" > got
+		cmp got want || fail "$e changes the fingerprints of near.tsv"
+	done
+}
+
 @test "simhash: a one-word text is that word's XXH3-64; no words gives 0" {
 	# XXH3-64 of "hello" (xxhsum -H3)
 	run --separate-stderr bash -c "printf 'a\tHello\nb\t  HELLO!\nc\t\nd\t... \\\\t—。\n' | simhash"

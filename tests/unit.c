@@ -618,26 +618,35 @@ test_simhash(void)
 	ok(fingerprint(&s, "The  QUICK brown\\nfox 1999", 1, 0) ==
 	    fingerprint(&s, "the quick, brown fox (2024)", 1, 0),
 	    "simhash: case, punctuation, white space and digits do not matter");
-	/* SIMD and plain C votes agree */
-	for (int iter = 0; iter < 2000; iter++) {
-		size_t n = rnd() % 300;
+	/* every SIMD voter this CPU has agrees with the plain C votes */
+	static const char *const voters[] = { "avx512", "avx2", "sse2" };
+	int tried = 0;
 
-		in.len = 0;
-		for (size_t i = 0; i < n; i++) {
-			const char *pc = tpieces[rnd() % (sizeof tpieces / sizeof *tpieces)];
+	for (size_t v = 0; v < sizeof voters / sizeof *voters; v++) {
+		if (!simhash_use_votes(voters[v]))
+			continue;
+		tried++;
+		for (int iter = 0; iter < 2000; iter++) {
+			size_t n = rnd() % 300;
 
-			buf_append(&in, pc, strlen(pc));
-			if (rnd() % 3 == 0)
-				buf_putc(&in, ' ');
+			in.len = 0;
+			for (size_t i = 0; i < n; i++) {
+				const char *pc = tpieces[rnd() % (sizeof tpieces / sizeof *tpieces)];
+
+				buf_append(&in, pc, strlen(pc));
+				if (rnd() % 3 == 0)
+					buf_putc(&in, ' ');
+			}
+			simhash_use_votes(voters[v]);
+			simhash_text(&s, in.p, in.len, true, 3, fp);
+			simhash_portable_votes(true);
+			simhash_text(&s, in.p, in.len, true, 3, ref);
+			if (memcmp(fp, ref, sizeof fp) != 0)
+				bad++;
 		}
-		simhash_text(&s, in.p, in.len, true, 3, fp);
-		simhash_portable_votes(true);
-		simhash_text(&s, in.p, in.len, true, 3, ref);
-		simhash_portable_votes(false);
-		if (memcmp(fp, ref, sizeof fp) != 0)
-			bad++;
 	}
-	ok(bad == 0, "simhash: SIMD and portable votes agree on 2000 texts (%d differ)", bad);
+	simhash_portable_votes(false);
+	ok(bad == 0 && tried > 0, "simhash: %d SIMD voters agree with portable votes on 2000 texts each (%d differ)", tried, bad);
 	simhash_free(&s);
 
 	/* Weights too large for 32-bit counters are scaled down, which
