@@ -14,8 +14,13 @@ EX="$BATS_TEST_DIRNAME/../examples"
 	assert_success
 	assert_equal "$stderr" ""
 	printf '%s\n' "$output" > report
-	# data/pipeline/report.txt is the report README.md shows
 	diff -u "$DATA/pipeline/report.txt" report
+	# and the report README.md shows, indented under "## The demo"
+	awk '/^## / { on = $0 == "## The demo"; next }
+	    on && /^$/ && seen { blank = blank "\n" }
+	    on && /^    / { printf "%s%s\n", blank, substr($0, 5); blank = ""; seen = 1 }' \
+	    "$BATS_TEST_DIRNAME/../README.md" > readme-report
+	diff -u "$DATA/pipeline/report.txt" readme-report
 
 	# the pages kept, one of each group
 	cat > want <<-'EOF'
