@@ -33,8 +33,10 @@ for input in en zh real-en real-zh; do
 	ours=$(cpu "$bin/simhash" "$f")
 	base=$(cpu "$bin/sha256text" "$f")
 	two=$(cpu "$bin/simhash" -n 2 "$f")
+	three=$(cpu "$bin/simhash" -n 3 "$f")
 	echo "  $input $size MB: simhash $(rate "$size" "$ours") MB/s" \
-	    "(-n 2: $(rate "$size" "$two") MB/s), sha256text $(rate "$size" "$base") MB/s," \
+	    "(-n 2: $(rate "$size" "$two") MB/s, -n 3, the route's:" \
+	    "$(rate "$size" "$three") MB/s), sha256text $(rate "$size" "$base") MB/s," \
 	    "ratio $(ratio "$ours" "$base")"
 done
 echo "  (en, zh: bench/gen's synthetic text, every Chinese character about"

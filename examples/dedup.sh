@@ -84,12 +84,14 @@ awk -F '\t' '{ print NR "\t" $3 "\t" $1 }' "$work/texts.tsv" |
 	{ g = g "\t" $3; n++ } END { if (n > 1) print g }' |
 	sort -n | cut -f 2- > "$work/exact.tsv"
 
-# 3. Near duplicates among the distinct texts.  simhash -n 2 writes two
+# 3. Near duplicates among the distinct texts.  simhash -n 3 writes three
 # fingerprints in one field, and nearpairs pairs two records that are
-# within 4 bits in either.  --distinct-versions never pairs URLs that
-# differ in a version segment (/v1/ and /v2/); the pairs it alone keeps
-# apart are listed too (versions.tsv, from allpairs.tsv), to show it.
-simhash -n 2 "$work/unique.tsv" | cut -f 1,4 > "$work/fingerprints.tsv"
+# within 4 bits in any of them (two miss too many short Chinese texts in
+# a site's template; see nearverify(1), Quality).  --distinct-versions
+# never pairs URLs that differ in a version segment (/v1/ and /v2/); the
+# pairs it alone keeps apart are listed too (versions.tsv, from
+# allpairs.tsv), to show it.
+simhash -n 3 "$work/unique.tsv" | cut -f 1,4 > "$work/fingerprints.tsv"
 nearpairs -k 4 --distinct-versions "$work/fingerprints.tsv" > "$work/pairs.tsv"
 nearpairs -k 4 "$work/fingerprints.tsv" > "$work/allpairs.tsv"
 # nearverify keeps the candidates whose texts are alike (confirmed.tsv);

@@ -14,8 +14,13 @@ EX="$BATS_TEST_DIRNAME/../examples"
 	assert_success
 	assert_equal "$stderr" ""
 	printf '%s\n' "$output" > report
-	# data/pipeline/report.txt is the report README.md shows
 	diff -u "$DATA/pipeline/report.txt" report
+	# and the report README.md shows, indented under "## The demo"
+	awk '/^## / { on = $0 == "## The demo"; next }
+	    on && /^$/ && seen { blank = blank "\n" }
+	    on && /^    / { printf "%s%s\n", blank, substr($0, 5); blank = ""; seen = 1 }' \
+	    "$BATS_TEST_DIRNAME/../README.md" > readme-report
+	diff -u "$DATA/pipeline/report.txt" readme-report
 
 	# the pages kept, one of each group
 	cat > want <<-'EOF'
@@ -147,6 +152,7 @@ EX="$BATS_TEST_DIRNAME/../examples"
 	assert_line 'site.sh run htmltext pages https/docs.example.com w/text/https/docs.example.com.tsv.rejects --meta > w/text/https/docs.example.com.tsv'
 	assert_line 'site.sh run htmllinks pages https/docs.example.com w/links/https/docs.example.com.tsv.rejects > w/links/https/docs.example.com.tsv'
 	assert_line 'sha256text -a w/docs.tsv > w/digests.tsv'
+	assert_line 'simhash -n 3 w/unique.tsv | cut -f 1,4 > w/fingerprints.tsv'
 	assert_line 'nearpairs -k 4 --distinct-versions w/fingerprints.tsv > w/pairs.tsv'
 	assert_equal "$(printf '%s\n' "$output" | grep -c '^site.sh run')" 2
 	# a page removed, and with it the http twin's exact group

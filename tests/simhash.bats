@@ -26,6 +26,10 @@ fp() {
 	run --separate-stderr simhash -n 2 "$D/pinned.tsv"
 	assert_success
 	assert_output "$(cat "$D/pinned-n2.out")"
+	# the recommended route's three
+	run --separate-stderr simhash -n 3 "$D/pinned.tsv"
+	assert_success
+	assert_output "$(cat "$D/pinned-n3.out")"
 	# the feature options are pinned too
 	for o in "--shingle 2" "--shingle 3" "--tokens=char" \
 	    "--tokens=char --shingle 3" "--weight=tf" "--weight=log" \
