@@ -132,7 +132,7 @@ EX="$BATS_TEST_DIRNAME/../examples"
 	cp -R "$EX/pages" pages
 	find pages -exec touch -d '-2 hours' {} +
 	mk() {
-		run --separate-stderr make --no-print-directory -f "$EX/Makefile" \
+		run --separate-stderr env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make --no-print-directory -f "$EX/Makefile" \
 		    PAGES=pages W=w NAME=examples/pages
 		assert_success
 		assert_equal "$stderr" ""
