@@ -359,6 +359,21 @@ lanes_init(void)
 			lanes8[v][i] = v >> i & 1 ? UINT32_MAX : 0;
 }
 
+/* Can this CPU run fn?  Unless the caller asked for fn by name, the
+ * environment can rule out the wider code, as for nearpairs and
+ * nearverify: to compare, or to measure. */
+static bool
+vote_usable(vote_fn *fn, bool asked)
+{
+	if (fn == vote_avx512)
+		return __builtin_cpu_supports("avx512f") &&
+		    (asked || getenv("CRAWLUTILS_NO_AVX512") == NULL);
+	if (fn == vote_avx2)
+		return __builtin_cpu_supports("avx2") &&
+		    (asked || getenv("CRAWLUTILS_NO_AVX2") == NULL);
+	return true;
+}
+
 /* The voter called name ("portable", "sse2", "avx2", "avx512"), or the
  * fastest this CPU has for NULL; NULL if the CPU lacks it. */
 static vote_fn *
@@ -367,7 +382,7 @@ vote_find(const char *name)
 	static const struct {
 		const char	*name;
 		vote_fn		*fn;
-	} *v, voters[] = {	/* fastest first */
+	} voters[] = {	/* fastest first */
 		{ "avx512", vote_avx512 },
 		{ "avx2", vote_avx2 },
 		{ "sse2", vote_sse2 },
@@ -376,18 +391,10 @@ vote_find(const char *name)
 
 	lanes_init();
 	__builtin_cpu_init();
-	for (v = voters; v < voters + sizeof voters / sizeof *voters; v++) {
-		/* the environment can rule out the wider code, as for
-		 * nearpairs and nearverify: to compare, or to measure */
-		bool ok = v->fn == vote_avx512 ?
-		    __builtin_cpu_supports("avx512f") && (name ||
-		    getenv("CRAWLUTILS_NO_AVX512") == NULL) :
-		    v->fn == vote_avx2 ? __builtin_cpu_supports("avx2") &&
-		    (name || getenv("CRAWLUTILS_NO_AVX2") == NULL) : true;
-
-		if (ok && (name == NULL || strcmp(name, v->name) == 0))
-			return v->fn;
-	}
+	for (size_t i = 0; i < sizeof voters / sizeof *voters; i++)
+		if ((name == NULL || strcmp(name, voters[i].name) == 0) &&
+		    vote_usable(voters[i].fn, name != NULL))
+			return voters[i].fn;
 	return NULL;
 }
 #else
@@ -400,12 +407,6 @@ vote_find(const char *name)
 #endif
 
 static vote_fn *vote;
-
-static vote_fn *
-vote_pick(void)
-{
-	return vote_find(NULL);
-}
 
 void
 simhash_portable_votes(bool on)
@@ -482,7 +483,7 @@ simhash_text(struct simhash *s, const char *p, size_t n, bool escaped,
 	size_t i, nv, nf;
 
 	if (vote == NULL)
-		vote = vote_pick();
+		vote = vote_find(NULL);
 	if (nfp < 1 || nfp > SIMHASH_MAXFP)
 		nfp = nfp < 1 ? 1 : SIMHASH_MAXFP;
 	if (++s->gen == 0) {		/* wrapped: forget every slot */
