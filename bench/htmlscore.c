@@ -1,3 +1,4 @@
+#define _GNU_SOURCE	/* memmem */
 /* Scores htmltext's records against the text a reader keeps.
  *
  *   htmlscore shingle [-v] RESULTS
@@ -12,6 +13,22 @@
  *     expected text is empty too) and is counted on its own line: it
  *     would otherwise hide in the averages.  A text of 1 to 3 words is
  *     one shingle.
+ *
+ *   htmlscore wcxb [-v] GOLD RESULTS
+ *     The measure of WCXB (shared/corpora/html/wcxb-dev/README.md).
+ *     GOLD holds one record a page, ID TAB PAGETYPE TAB MAIN TAB WITH TAB
+ *     WITHOUT (the snippets one a line), made from the ground-truth JSON
+ *     by bench/wcxb.sh; a result's ID is the page's file name, ID.html.
+ *     Both texts are lower-cased and split into runs of \w (as above);
+ *     per page precision = shared / predicted tokens, recall = shared /
+ *     reference tokens (multisets), F1 of the two; an empty reference
+ *     scores 1 only against an empty prediction.  The means over pages
+ *     are given per page type and in all, with the share of WITH
+ *     snippets found and of WITHOUT snippets leaked (case-insensitive,
+ *     white space collapsed), the pages with an empty output, and the
+ *     same for the two halves A and B of the pages, split by a fixed
+ *     hash of the ID (XXH3 of its bytes, lowest bit), so that a change
+ *     tuned to one half shows as a gain there and none in the other.
  *
  *   htmlscore lines [-v] [-x STRING] RESULTS
  *     For generated pages (bench/htmlgen.c): the expected text of ID
@@ -133,14 +150,14 @@ word_char(UChar32 c)
 	}
 }
 
-/* The shingles of a text, as hashes. */
+/* The words of a text, as hashes; lower-cased first with fold. */
 static void
-shingles(const char *p, size_t n, struct hashes *out)
+words_of(const char *p, size_t n, bool fold, struct hashes *words)
 {
-	struct hashes words = { 0 };
+	static struct buf low;
 	int32_t i = 0, len = (int32_t)n;
 
-	out->n = 0;
+	words->n = 0;
 	while (i < len) {
 		int32_t start, end;
 		UChar32 c;
@@ -155,9 +172,33 @@ shingles(const char *p, size_t n, struct hashes *out)
 				break;
 			U8_NEXT((const uint8_t *)p, i, len, c);
 		} while (c >= 0 && word_char(c));
-		hpush(&words, XXH3_64bits(p + start, (size_t)(end - start)));
+		if (fold) {
+			int32_t k = start;
+
+			low.len = 0;
+			while (k < end) {
+				int32_t m = 0;
+				uint8_t u[4];
+
+				U8_NEXT((const uint8_t *)p, k, end, c);
+				U8_APPEND_UNSAFE(u, m, u_tolower(c));
+				buf_append(&low, (const char *)u, (size_t)m);
+			}
+			hpush(words, XXH3_64bits(low.p, low.len));
+		} else
+			hpush(words, XXH3_64bits(p + start, (size_t)(end - start)));
 		i = end;
 	}
+}
+
+/* The shingles of a text, as hashes. */
+static void
+shingles(const char *p, size_t n, struct hashes *out)
+{
+	struct hashes words = { 0 };
+
+	out->n = 0;
+	words_of(p, n, false, &words);
 	if (words.n > 0 && words.n < 4)
 		hpush(out, XXH3_64bits(words.v, words.n * sizeof *words.v));
 	for (size_t k = 0; k + 4 <= words.n; k++)
@@ -254,6 +295,269 @@ score_shingles(struct reader *r)
 	buf_free(&text);
 	buf_free(&exp);
 	return 0;
+}
+
+/* --- wcxb: the multi-type benchmark ---------------------------------------- */
+
+static char *
+strdup_or_die(const char *s)
+{
+	size_t n = strlen(s) + 1;
+
+	return memcpy(xmalloc(n), s, n);
+}
+
+struct gold {
+	char		*id;		/* the file name without .html */
+	char		*type;
+	struct buf	 main, with, without;
+};
+
+struct tally {
+	double		 p, r, f1;
+	size_t		 pages, empty;
+	size_t		 with, with_found, without, without_leaked;
+};
+
+#define NTYPES	16
+
+static char *types[NTYPES];
+static size_t ntypes;
+
+static size_t
+type_index(const char *t)
+{
+	for (size_t i = 0; i < ntypes; i++)
+		if (strcmp(types[i], t) == 0)
+			return i;
+	if (ntypes == NTYPES - 1)
+		return NTYPES - 2;
+	types[ntypes] = strdup_or_die(t);
+	return ntypes++;
+}
+
+static int
+cmp_gold(const void *a, const void *b)
+{
+	return strcmp(((const struct gold *)a)->id, ((const struct gold *)b)->id);
+}
+
+/* Lower case, white space collapsed to one space: for snippet tests. */
+static void
+fold_text(const char *p, size_t n, struct buf *out)
+{
+	int32_t i = 0, len = (int32_t)n;
+	bool space = false;
+
+	out->len = 0;
+	while (i < len) {
+		UChar32 c;
+		uint8_t u[4];
+		int32_t m = 0;
+
+		U8_NEXT((const uint8_t *)p, i, len, c);
+		if (c < 0)
+			continue;
+		if (u_isUWhiteSpace(c)) {
+			space = out->len > 0;
+			continue;
+		}
+		if (space)
+			buf_putc(out, ' ');
+		space = false;
+		U8_APPEND_UNSAFE(u, m, u_tolower(c));
+		buf_append(out, (const char *)u, (size_t)m);
+	}
+}
+
+/* Count the snippets (one a line of list) found in the folded text. */
+static void
+snippets(const struct buf *list, const struct buf *text, size_t *total,
+    size_t *found)
+{
+	static struct buf s;
+	const char *p = list->p, *end = p + list->len;
+
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		const char *e = nl ? nl : end;
+
+		fold_text(p, (size_t)(e - p), &s);
+		if (s.len > 0) {
+			++*total;
+			*found += text->len >= s.len &&
+			    memmem(text->p, text->len, s.p, s.len) != NULL;
+		}
+		p = nl ? nl + 1 : end;
+	}
+}
+
+static void
+tally_add(struct tally *t, double p, double r, bool empty, size_t with,
+    size_t with_found, size_t without, size_t without_leaked)
+{
+	t->p += p;
+	t->r += r;
+	t->f1 += p + r > 0 ? 2 * p * r / (p + r) : 0;
+	t->pages++;
+	t->empty += empty;
+	t->with += with;
+	t->with_found += with_found;
+	t->without += without;
+	t->without_leaked += without_leaked;
+}
+
+static void
+tally_print(const char *name, const struct tally *t, const struct tally *a,
+    const struct tally *b)
+{
+	double n = t->pages ? (double)t->pages : 1;
+
+	printf("  %-14s %5zu  %.3f  %.3f  %.3f   %.3f   %.3f  %5zu   %.3f  %.3f\n",
+	    name, t->pages, t->p / n, t->r / n, t->f1 / n,
+	    t->with ? (double)t->with_found / t->with : 1,
+	    t->without ? (double)t->without_leaked / t->without : 0, t->empty,
+	    a->pages ? a->f1 / a->pages : 0, b->pages ? b->f1 / b->pages : 0);
+}
+
+static void
+read_gold(const char *path, struct gold **out, size_t *nout)
+{
+	struct reader r = { 0 };
+	struct gold *g = NULL;
+	size_t n = 0, cap = 0;
+	const char *rec;
+	size_t len;
+	int fd = open(path, O_RDONLY);
+
+	if (fd < 0)
+		die(path);
+	reader_reset(&r, fd);
+	while (reader_next(&r, &rec, &len) == READ_RECORD) {
+		struct span f;
+		struct buf tmp = { 0 };
+
+		if (n == cap) {
+			size_t bytes = cap * sizeof *g;
+
+			g = xgrow(g, &bytes, (n + 1) * sizeof *g);
+			cap = bytes / sizeof *g;
+		}
+		memset(&g[n], 0, sizeof g[n]);
+		for (int k = 1; k <= 5; k++) {
+			struct buf *b = k == 3 ? &g[n].main : k == 4 ? &g[n].with :
+			    k == 5 ? &g[n].without : &tmp;
+
+			b->len = 0;
+			if (field_get(rec, len, k, &f))
+				unescape_append(b, f.p, f.n);
+			if (k == 1)
+				g[n].id = strdup_or_die(buf_cstr(&tmp));
+			else if (k == 2)
+				g[n].type = strdup_or_die(buf_cstr(&tmp));
+		}
+		buf_free(&tmp);
+		n++;
+	}
+	reader_free(&r);
+	close(fd);
+	qsort(g, n, sizeof *g, cmp_gold);
+	*out = g;
+	*nout = n;
+}
+
+static int
+score_wcxb(const char *goldpath, struct reader *r)
+{
+	struct gold *gold, key;
+	struct tally all[NTYPES] = { 0 }, half[2][NTYPES] = { { { 0 } } };
+	struct buf id = { 0 }, text = { 0 }, folded = { 0 };
+	struct hashes hp = { 0 }, he = { 0 };
+	size_t ngold, unknown = 0, missing = 0;
+	bool *seen;
+	const char *rec;
+	size_t len;
+
+	read_gold(goldpath, &gold, &ngold);
+	seen = xmalloc(ngold + 1);
+	memset(seen, 0, ngold + 1);
+	while (reader_next(r, &rec, &len) == READ_RECORD) {
+		struct span f;
+		struct gold *g;
+		const char *base, *dot;
+		size_t t, w = 0, wf = 0, wo = 0, wl = 0, tp;
+		double p, rc;
+		int h;
+
+		if (!field_get(rec, len, 1, &f))
+			continue;
+		id.len = 0;
+		unescape_append(&id, f.p, f.n);
+		base = strrchr(buf_cstr(&id), '/');
+		base = base ? base + 1 : id.p;
+		if ((dot = strchr(base, '.')) != NULL)
+			id.p[dot - id.p] = '\0';
+		key.id = id.p + (base - id.p);
+		g = bsearch(&key, gold, ngold, sizeof *gold, cmp_gold);
+		if (g == NULL) {
+			unknown++;
+			continue;
+		}
+		seen[g - gold] = true;
+		field_get(rec, len, -1, &f);
+		text.len = 0;
+		unescape_append(&text, f.p, f.n);
+		words_of(text.p, text.len, true, &hp);
+		words_of(g->main.p, g->main.len, true, &he);
+		tp = common(&hp, &he);
+		if (he.n == 0)
+			p = rc = hp.n == 0;
+		else {
+			p = hp.n ? (double)tp / hp.n : 0;
+			rc = (double)tp / he.n;
+		}
+		fold_text(text.p, text.len, &folded);
+		snippets(&g->with, &folded, &w, &wf);
+		snippets(&g->without, &folded, &wo, &wl);
+		t = type_index(g->type);
+		h = (int)(XXH3_64bits(g->id, strlen(g->id)) & 1);
+		tally_add(&all[t], p, rc, hp.n == 0, w, wf, wo, wl);
+		tally_add(&all[NTYPES - 1], p, rc, hp.n == 0, w, wf, wo, wl);
+		tally_add(&half[h][t], p, rc, hp.n == 0, w, wf, wo, wl);
+		tally_add(&half[h][NTYPES - 1], p, rc, hp.n == 0, w, wf, wo, wl);
+		if (verbose)
+			printf("%s %-13s %c P %.3f R %.3f F1 %.3f  with %zu/%zu"
+			    "  without %zu/%zu  (%zu/%zu words)\n", g->id,
+			    g->type, "AB"[h], p, rc,
+			    p + rc > 0 ? 2 * p * rc / (p + rc) : 0, wf, w, wl, wo,
+			    hp.n, he.n);
+	}
+	for (size_t i = 0; i < ngold; i++)
+		missing += !seen[i];
+	printf("wcxb: %zu pages, %zu without a record, %zu records of no page\n",
+	    all[NTYPES - 1].pages, missing, unknown);
+	printf("  %-14s %5s  %-5s  %-5s  %-5s   %-5s   %-7s %5s   %-5s  %-5s\n",
+	    "page type", "pages", "P", "R", "F1", "with", "without", "empty",
+	    "F1(A)", "F1(B)");
+	for (size_t i = 0; i < ntypes; i++)
+		tally_print(types[i], &all[i], &half[0][i], &half[1][i]);
+	tally_print("all", &all[NTYPES - 1], &half[0][NTYPES - 1],
+	    &half[1][NTYPES - 1]);
+	for (size_t i = 0; i < ngold; i++) {
+		free(gold[i].id);
+		free(gold[i].type);
+		buf_free(&gold[i].main);
+		buf_free(&gold[i].with);
+		buf_free(&gold[i].without);
+	}
+	free(gold);
+	free(seen);
+	free(hp.v);
+	free(he.v);
+	buf_free(&id);
+	buf_free(&text);
+	buf_free(&folded);
+	return all[NTYPES - 1].pages ? 0 : 2;
 }
 
 /* --- lines: generated pages ----------------------------------------------- */
@@ -419,12 +723,12 @@ int
 main(int argc, char *argv[])
 {
 	struct reader r = { 0 };
-	const char *mode, *forbidden = NULL;
+	const char *mode, *forbidden = NULL, *gold = NULL;
 	int fd, ch, status;
 
 	if (argc < 2) {
-		fprintf(stderr, "usage: htmlscore shingle|lines [-v] [-x STRING] "
-		    "RESULTS\n");
+		fprintf(stderr, "usage: htmlscore shingle|lines|wcxb [-v] "
+		    "[-x STRING] [GOLD] RESULTS\n");
 		return 2;
 	}
 	mode = argv[1];
@@ -437,6 +741,14 @@ main(int argc, char *argv[])
 		else
 			return 2;
 	}
+	if (strcmp(mode, "wcxb") == 0) {
+		if (optind >= argc) {
+			fprintf(stderr, "usage: htmlscore wcxb [-v] GOLD "
+			    "[RESULTS]\n");
+			return 2;
+		}
+		gold = argv[optind++];
+	}
 	if (optind >= argc)
 		fd = STDIN_FILENO;
 	else if ((fd = open(argv[optind], O_RDONLY)) < 0)
@@ -446,6 +758,8 @@ main(int argc, char *argv[])
 		status = score_shingles(&r);
 	else if (strcmp(mode, "lines") == 0)
 		status = score_lines(&r, forbidden);
+	else if (strcmp(mode, "wcxb") == 0)
+		status = score_wcxb(gold, &r);
 	else {
 		fprintf(stderr, "htmlscore: unknown mode %s\n", mode);
 		status = 2;

@@ -6,7 +6,7 @@ set -eu
 
 build_pkgs="build-essential pkg-config libxml2-dev libssl-dev libicu-dev libxxhash-dev"
 test_pkgs="bats bats-support bats-assert bats-file mandoc"
-bench_pkgs="openssl time nodejs"
+bench_pkgs="openssl time nodejs jq"
 # clang, and libFuzzer's runtime (Debian 12 ships it in libclang-rt-14-dev)
 fuzz_pkgs="clang libclang-rt-dev"
 
@@ -36,6 +36,7 @@ check_bench() {
 	need openssl command -v openssl
 	need time test -x /usr/bin/time
 	need nodejs command -v node
+	need jq command -v jq
 }
 check_fuzz() {
 	need clang command -v clang
