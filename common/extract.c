@@ -30,6 +30,7 @@ enum {
 	TF_NOPARA = 1 << 15,	/* lists, tables, rows: never a paragraph */
 	TF_INLINE = 1 << 16,	/* text-level: never noise by its name */
 	TF_LI = 1 << 17,
+	TF_NOSCRIPT = 1 << 18,	/* text only for a page without JavaScript */
 };
 
 static const struct tag {
@@ -109,7 +110,7 @@ static const struct tag {
 	{ "nav",		TF_BLOCK | TF_CAND | TF_STRUCT },
 	{ "nobr",	TF_INLINE },
 	{ "noframes",	TF_HARD },
-	{ "noscript",	TF_HARD },
+	{ "noscript",	TF_BLOCK | TF_CAND | TF_NOSCRIPT },
 	{ "object",	TF_HARD },
 	{ "ol",		TF_BLOCK | TF_NOPARA },
 	{ "optgroup",	TF_HARD },
@@ -470,6 +471,7 @@ enum {
 	F_ARTICLE = 1 << 13,	/* article, itemprop=articleBody */
 	F_SHELL = 1 << 14,	/* holds the article: not pruned by name */
 	F_WEAK = 1 << 15,	/* F_NOISE by nav, menu, toolbar only */
+	F_NOSCRIPT = 1 << 16,	/* noscript or inside one */
 };
 
 #define NONE	UINT32_MAX
@@ -646,6 +648,9 @@ flatten(struct extract *x, xmlNode *root, xmlNode **title)
 					flags |= F_ARTICLE;
 				if (cur != NONE && (x->els[cur].flags & F_SCOPE))
 					flags |= F_SCOPE;
+				if ((tf & TF_NOSCRIPT) || (cur != NONE &&
+				    (x->els[cur].flags & F_NOSCRIPT)))
+					flags |= F_NOSCRIPT;
 				if ((tf & TF_STRUCT) &&
 				    !((tf & TF_SCOPED) && (flags & F_SCOPE)))
 					flags |= F_NOISE | F_PAGE;
@@ -685,6 +690,28 @@ flatten(struct extract *x, xmlNode *root, xmlNode **title)
 		x->els[0].end = (uint32_t)x->nels;
 }
 
+/* What noscript holds is what a browser without JavaScript shows: the
+ * page itself on a site that renders its pages with scripts and gives
+ * the text to crawlers only there (Discourse's forums), but on most
+ * pages a "turn JavaScript on" line, a tracking pixel, or a second copy
+ * of a menu.  So it is text only when the page has less than half as
+ * much text outside every noscript as in the elements inside them. */
+static void
+noscript_text(struct extract *x)
+{
+	uint64_t inside = 0;
+
+	for (size_t i = 0; i < x->nels; i++)
+		if (x->els[i].tf & TF_NOSCRIPT) {
+			/* the elements in it, not a text of its own: libxml2
+			 * leaves some noscripts' markup as one text node */
+			inside += x->els[i].chars - x->els[i].own;
+			i = x->els[i].end - 1;
+		}
+	x->noscript = x->nels > 0 &&
+	    (x->els[0].chars - inside) * 2 < inside;
+}
+
 /* Subtree sums, and what is a paragraph. */
 static void
 sums(struct extract *x)
@@ -714,6 +741,7 @@ sums(struct extract *x)
 		if ((e->tf & TF_BLOCK) || (e->flags & F_HASBLOCK))
 			els[e->parent].flags |= F_HASBLOCK;
 	}
+	noscript_text(x);
 }
 
 /* Step 5: a block of links is at least this many links, more than half
@@ -750,7 +778,9 @@ prune(struct extract *x, bool by_name)
 			e->cptext += e->inl - e->inl_link;
 		if (e->parent == NONE || (e->tf & TF_BODY))
 			continue;
-		if (by_name && (e->flags & (F_NOISE | F_SHELL)) == F_NOISE &&
+		if ((e->tf & TF_NOSCRIPT) && !x->noscript)
+			pruned = true;
+		else if (by_name && (e->flags & (F_NOISE | F_SHELL)) == F_NOISE &&
 		    !((e->flags & F_WEAK) && e->nlinks == 0 &&
 		    !(e->tf & TF_CELL)))
 			pruned = true;
@@ -1673,4 +1703,43 @@ extract_free(struct extract *x)
 	buf_free(&x->text);
 	buf_free(&x->line);
 	buf_free(&x->tmp);
+}
+
+/* --- for bench/htmlexplain: why this content ------------------------------ */
+
+void
+extract_dump(const struct extract *x, FILE *f, size_t min_chars)
+{
+	static const struct { uint32_t bit; char c; } marks[] = {
+		{ F_NOISE, 'N' }, { F_PAGE, 'G' }, { F_CONTENT, 'C' },
+		{ F_SEM, 'S' }, { F_PARA, 'P' }, { F_PRUNED, 'X' },
+		{ F_DEAD, 'd' }, { F_ROOT, 'R' }, { F_SKIP, 'T' },
+		{ F_ARTICLE, 'A' }, { F_SHELL, 'H' }, { F_WEAK, 'w' },
+	};
+
+	for (size_t i = 0; i < x->nels; i++) {
+		const struct el *e = &x->els[i];
+		const char *cls = html_attr(e->node, "class");
+		const char *id = html_attr(e->node, "id");
+		char fl[sizeof marks / sizeof marks[0] + 1];
+		size_t nf = 0;
+		int depth = 0;
+
+		if (e->chars < min_chars || !(e->tf & TF_BLOCK))
+			continue;
+		if ((e->flags & F_DEAD) && e->parent != NONE &&
+		    (x->els[e->parent].flags & F_DEAD))
+			continue;	/* below a pruned element */
+		for (uint32_t a = e->parent; a != NONE; a = x->els[a].parent)
+			depth++;
+		for (size_t k = 0; k < sizeof marks / sizeof marks[0]; k++)
+			if (e->flags & marks[k].bit)
+				fl[nf++] = marks[k].c;
+		fl[nf] = '\0';
+		fprintf(f, "%6zu %*s%s%s%.40s%s%.30s [%s] chars %u/%u links %u "
+		    "ptext %u near %u score %.0f\n", i, depth > 60 ? 60 : depth,
+		    "", (const char *)e->node->name, cls ? "." : "",
+		    cls ? cls : "", id ? "#" : "", id ? id : "", fl, e->cchars,
+		    e->chars, e->clinks, e->cptext, e->near, e->score);
+	}
 }

@@ -17,6 +17,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include <libxml/tree.h>
 
@@ -37,12 +38,18 @@ struct extract {
 	size_t		 nels, capels;
 	struct buf	 line, tmp;
 	size_t		 pruned_steps;
+	bool		 noscript;	/* the page's text is in noscript */
 };
 
 /* Extract from doc (which may be NULL: an empty page); url, if not
  * NULL, gives a title when the page has none. */
 void extract_run(struct extract *x, xmlDoc *doc, const char *url);
 void extract_free(struct extract *x);
+
+/* After extract_run: one line per block element with min_chars
+ * characters or more (what it is, its flags, sums and score), for
+ * bench/htmlexplain. */
+void extract_dump(const struct extract *x, FILE *f, size_t min_chars);
 
 /* Step 4's test of a class or id value: the tokens it holds (split at
  * anything but letters and digits, between letters and digits and
