@@ -41,6 +41,7 @@ main(int argc, char *argv[])
 		printf("--- title: %.*s\n%.*s\n", (int)x.title.len, x.title.p,
 		    (int)x.text.len, x.text.p);
 		html_free(&h);
+		fflush(stdout);	/* docs_close() closes the standard output */
 	}
 	status = docs_close(&d);
 	extract_free(&x);

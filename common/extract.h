@@ -39,6 +39,8 @@ struct extract {
 	struct buf	 line, tmp;
 	size_t		 pruned_steps;
 	bool		 noscript;	/* the page's text is in noscript */
+	bool		 keep_comments;	/* comment sections are content */
+	bool		 keep_links;	/* blocks of links are content */
 };
 
 /* Extract from doc (which may be NULL: an empty page); url, if not
