@@ -11,6 +11,7 @@
 #include <strings.h>
 
 #include <json-c/json.h>
+#include <unicode/utf8.h>
 #include <libxml/HTMLparser.h>
 
 #include "diag.h"
@@ -471,6 +472,19 @@ note_type(struct jsonld *j, const char *t)
 	buf_append(&j->strs, t, strlen(t) + 1);
 }
 
+/* A schema.org type is a name of ASCII letters and digits. */
+static bool
+type_name(const char *s)
+{
+	size_t n = 0;
+
+	for (; s[n] != '\0'; n++)
+		if (!((s[n] | 0x20) >= 'a' && (s[n] | 0x20) <= 'z') &&
+		    !(s[n] >= '0' && s[n] <= '9') && s[n] != '_' && s[n] != '-')
+			return false;
+	return n > 0 && n <= 64;
+}
+
 /* A node, then (one level down) its @graph, mainEntity and
  * mainEntityOfPage: the recursion is two levels deep at most. */
 static void
@@ -499,7 +513,7 @@ add_node(struct jsonld *j, struct nodes *ns, struct json_object *o,
 			if (!json_object_is_type(ti, json_type_string))
 				continue;
 			s = unprefix(json_object_get_string(ti));
-			if (*s == '\0' || strlen(s) > 64)
+			if (!type_name(s))
 				continue;
 			note_type(j, s);
 			if ((r = jsonld_rank(s)) > nd->rank) {
@@ -551,20 +565,22 @@ clean(struct jsonld *j, const char *s, size_t n, size_t cap, bool tags)
 	}
 	t->len = 0;
 	decode_entities(s, n, t);
-	/* control characters (a \u0000 too) are white space here */
-	for (size_t i = 0; i < t->len; i++) {
-		unsigned char c = (unsigned char)t->p[i];
+	/* control characters (a \u0000 too) are white space here, and what
+	 * is not UTF-8 (a caller's bytes, not a decoded page) U+FFFD */
+	j->fix.len = 0;
+	for (int32_t i = 0, tl = (int32_t)t->len; i < tl;) {
+		int32_t at = i;
+		UChar32 c;
 
-		if (c < 0x20 || c == 0x7f)
-			t->p[i] = ' ';
-		else if (c == 0xc2 && i + 1 < t->len &&
-		    (unsigned char)t->p[i + 1] >= 0x80 &&
-		    (unsigned char)t->p[i + 1] <= 0x9f) {
-			t->p[i] = ' ';
-			t->p[++i] = ' ';
-		}
+		U8_NEXT((const uint8_t *)t->p, i, tl, c);
+		if (c < 0)
+			buf_append(&j->fix, "\xef\xbf\xbd", 3);
+		else if (c < 0x20 || (c >= 0x7f && c < 0xa0))
+			buf_putc(&j->fix, ' ');
+		else
+			buf_append(&j->fix, t->p + at, (size_t)(i - at));
 	}
-	textnorm_space_buf(t->p, t->len, false, &j->strs);
+	textnorm_space_buf(j->fix.p, j->fix.len, false, &j->strs);
 	len = j->strs.len - start;
 	if (len > cap) {
 		len = cap;

@@ -23,7 +23,8 @@
  * a vocabulary prefix ("http://schema.org/Product" and "schema:Product"
  * are "Product").  Page-type evidence: jsonld_has_type(j, "Product"),
  * "DiscussionForumPosting", "QAPage", "ItemList", "TechArticle",
- * "FAQPage", "Recipe", ...
+ * "FAQPage", "Recipe", ...  A type is an ASCII name (letters, digits, _
+ * and -) of at most 64 bytes; anything else is not one.
  *
  * The main entity: the first node of the best rank (jsonld_rank): 3 for
  * the content kinds (any *Article, BlogPosting, LiveBlogPosting,
