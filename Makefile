@@ -7,7 +7,7 @@ PREFIX  ?= /usr/local
 BINDIR  ?= $(PREFIX)/bin
 MANDIR  ?= $(PREFIX)/share/man
 COMPDIR ?= $(PREFIX)/share/bash-completion/completions
-PKGS     = libxml-2.0 libcrypto icu-uc icu-i18n libxxhash
+PKGS     = libxml-2.0 libcrypto icu-uc icu-i18n libxxhash json-c
 
 ifeq ($(SANITIZE),1)
 O       ?= build-san

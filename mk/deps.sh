@@ -4,8 +4,9 @@
 # without a password; otherwise we stop and print the exact command to run.
 set -eu
 
-build_pkgs="build-essential pkg-config libxml2-dev libssl-dev libicu-dev libxxhash-dev"
-test_pkgs="bats bats-support bats-assert bats-file mandoc"
+build_pkgs="build-essential pkg-config libxml2-dev libssl-dev libicu-dev libxxhash-dev
+	    libjson-c-dev"
+test_pkgs="bats bats-support bats-assert bats-file mandoc jq python3"
 bench_pkgs="openssl time nodejs jq"
 # clang, and libFuzzer's runtime (Debian 12 ships it in libclang-rt-14-dev)
 fuzz_pkgs="clang libclang-rt-dev"
@@ -24,6 +25,7 @@ check_build() {
 	need libssl-dev pkg-config --exists libcrypto
 	need libicu-dev pkg-config --exists icu-uc icu-i18n
 	need libxxhash-dev pkg-config --exists libxxhash
+	need libjson-c-dev pkg-config --exists json-c
 }
 check_test() {
 	need bats command -v bats
@@ -31,6 +33,8 @@ check_test() {
 	need bats-assert test -f /usr/lib/bats/bats-assert/load.bash
 	need bats-file test -f /usr/lib/bats/bats-file/load.bash
 	need mandoc command -v mandoc
+	need jq command -v jq
+	need python3 command -v python3
 }
 check_bench() {
 	need openssl command -v openssl

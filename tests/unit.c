@@ -43,6 +43,10 @@
 #include "nvpairs.h"
 #include "out.h"
 #include "progress.h"
+#include "jsonld.h"
+#include "jsonw.h"
+
+#include <json-c/json.h>
 
 #define XXH_INLINE_ALL
 #include <xxhash.h>
@@ -2948,6 +2952,309 @@ test_links(void)
 	buf_free(&out);
 }
 
+/* jsonw: the string literals it writes, byte for byte, and random
+ * objects read back by json-c's strict parser (RFC 8259, UTF-8
+ * validated) into the values written, invalid UTF-8 read as U+FFFD per
+ * maximal subpart (ICU's U8_NEXT decides independently). */
+static void
+expect_quote(const char *in, size_t n, const char *want)
+{
+	struct buf b = { 0 };
+
+	jsonw_quote(&b, in, n);
+	ok(same(&b, want, strlen(want)), "jsonw_quote %s", want);
+	buf_free(&b);
+}
+
+/* What a reader should get back from s: U+FFFD for each invalid
+ * sequence. */
+static void
+utf8_repaired(const char *s, size_t n, struct buf *out)
+{
+	int32_t i = 0, len = (int32_t)n;
+
+	out->len = 0;
+	while (i < len) {
+		int32_t start = i;
+		UChar32 c;
+
+		U8_NEXT((const uint8_t *)s, i, len, c);
+		if (c < 0)
+			buf_append(out, "\xef\xbf\xbd", 3);
+		else
+			buf_append(out, s + start, (size_t)(i - start));
+	}
+}
+
+static bool
+json_str_is(struct json_object *o, const struct buf *want)
+{
+	return o != NULL && json_object_is_type(o, json_type_string) &&
+	    (size_t)json_object_get_string_len(o) == want->len &&
+	    memcmp(json_object_get_string(o), want->p, want->len) == 0;
+}
+
+static void
+test_jsonw(void)
+{
+	static const unsigned char alphabet[] = { 'a', ' ', '"', '\\', '/',
+	    0, 1, '\b', '\f', '\n', '\r', '\t', 0x1f, 0x7f, 0x80, 0xbf, 0xc0,
+	    0xc2, 0xa9, 0xe0, 0xa0, 0xed, 0x9f, 0xe2, 0x80, 0xa8, 0xa9,
+	    0xef, 0xbb, 0xf0, 0x90, 0xf4, 0x8f, 0xf5, 0xff, 0xe4, 0xb8,
+	    0xad };
+	struct json_tokener *tok = json_tokener_new();
+	struct buf b = { 0 }, want = { 0 };
+	char s[2][40];
+	size_t bad = 0;
+
+	expect_quote("", 0, "\"\"");
+	expect_quote("a\"b\\c/d", 7, "\"a\\\"b\\\\c/d\"");
+	expect_quote("\b\f\n\r\t\x01\x1f\x7f", 8,
+	    "\"\\b\\f\\n\\r\\t\\u0001\\u001f\x7f\"");
+	expect_quote("x\0y", 3, "\"x\\u0000y\"");
+	expect_quote("caf\xc3\xa9 \xe4\xb8\xad \xf0\x9f\x98\x80", 14,
+	    "\"caf\xc3\xa9 \xe4\xb8\xad \xf0\x9f\x98\x80\"");
+	expect_quote("\xe2\x80\xa8\xe2\x80\xa9", 6, "\"\\u2028\\u2029\"");
+	/* one U+FFFD per maximal subpart: a lone continuation byte, an
+	 * overlong lead, a truncated sequence, a surrogate's three bytes */
+	expect_quote("\x80", 1, "\"\xef\xbf\xbd\"");
+	expect_quote("\xc0\xaf", 2, "\"\xef\xbf\xbd\xef\xbf\xbd\"");
+	expect_quote("\xe4\xb8", 2, "\"\xef\xbf\xbd\"");
+	expect_quote("\xe4\xb8z", 3, "\"\xef\xbf\xbdz\"");
+	expect_quote("\xed\xa0\x80", 3,
+	    "\"\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd\"");
+	expect_quote("\xf4\x90\x80\x80", 4,
+	    "\"\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd\"");
+
+	/* the structure: commas, keys, nesting, numbers, booleans */
+	{
+		static const char want_obj[] = "{\"id\":\"a\\tb\",\"n\":-12,"
+		    "\"u\":18446744073709551615,\"t\":[\"x\",false],\"o\":{},"
+		    "\"b\":true}";
+		struct jsonw w;
+
+		jsonw_init_buf(&w, &b);
+		jsonw_begin(&w, NULL);
+		jsonw_str(&w, "id", "a\tb", 3);
+		jsonw_int(&w, "n", -12);
+		jsonw_uint(&w, "u", UINTMAX_MAX);
+		jsonw_begin_array(&w, "t");
+		jsonw_str(&w, NULL, "x", 1);
+		jsonw_bool(&w, NULL, false);
+		jsonw_end_array(&w);
+		jsonw_begin(&w, "o");
+		jsonw_end(&w);
+		jsonw_bool(&w, "b", true);
+		jsonw_end(&w);
+		ok(same(&b, want_obj, strlen(want_obj)),
+		    "jsonw object: %.*s", (int)b.len, b.p);
+	}
+
+	json_tokener_set_flags(tok, JSON_TOKENER_STRICT |
+	    JSON_TOKENER_VALIDATE_UTF8);
+	for (int t = 0; t < 20000; t++) {
+		struct json_object *o, *v;
+		struct jsonw w;
+		size_t n[2];
+		intmax_t num = (intmax_t)rnd() - (intmax_t)rnd() * 65536;
+		bool good;
+
+		for (int k = 0; k < 2; k++) {
+			n[k] = rnd() % sizeof s[k];
+			for (size_t i = 0; i < n[k]; i++)
+				s[k][i] = (char)alphabet[rnd() % sizeof alphabet];
+		}
+		b.len = 0;
+		jsonw_init_buf(&w, &b);
+		jsonw_begin(&w, NULL);
+		jsonw_str(&w, "s", s[0], n[0]);
+		jsonw_int(&w, "n", num);
+		jsonw_begin_array(&w, "a");
+		jsonw_str(&w, NULL, s[1], n[1]);
+		jsonw_bool(&w, NULL, t & 1);
+		jsonw_end_array(&w);
+		jsonw_end(&w);
+		json_tokener_reset(tok);
+		o = json_tokener_parse_ex(tok, b.p, (int)b.len);
+		good = o != NULL && json_tokener_get_parse_end(tok) == b.len &&
+		    memchr(b.p, '\n', b.len) == NULL;
+		utf8_repaired(s[0], n[0], &want);
+		good = good && json_object_object_get_ex(o, "s", &v) &&
+		    json_str_is(v, &want);
+		good = good && json_object_object_get_ex(o, "n", &v) &&
+		    json_object_get_int64(v) == num;
+		utf8_repaired(s[1], n[1], &want);
+		good = good && json_object_object_get_ex(o, "a", &v) &&
+		    json_object_array_length(v) == 2 &&
+		    json_str_is(json_object_array_get_idx(v, 0), &want) &&
+		    json_object_get_boolean(json_object_array_get_idx(v, 1)) ==
+		    (t & 1);
+		if (!good && bad++ == 0)
+			ok(0, "jsonw random: %.*s", (int)b.len, b.p);
+		json_object_put(o);
+	}
+	ok(bad == 0, "jsonw: 20000 random objects read back by json-c");
+	json_tokener_free(tok);
+	buf_free(&b);
+	buf_free(&want);
+}
+
+/* jsonld: what a page's blocks give, broken ones included. */
+static void
+ld(struct jsonld *j, int nblocks, ...)
+{
+	va_list ap;
+
+	jsonld_reset(j);
+	va_start(ap, nblocks);
+	for (int i = 0; i < nblocks; i++) {
+		const char *b = va_arg(ap, const char *);
+
+		jsonld_add(j, b, strlen(b));
+	}
+	va_end(ap);
+	jsonld_finish(j);
+}
+
+static bool
+field_is(const struct jsonld *j, enum jsonld_field f, const char *want)
+{
+	const char *v = jsonld_get(j, f);
+
+	if (want == NULL)
+		return v == NULL;
+	return v != NULL && strcmp(v, want) == 0;
+}
+
+static void
+test_jsonld(void)
+{
+	struct jsonld j = { 0 };
+	struct buf big = { 0 };
+
+	/* Yoast's @graph: author and publisher by @id, the dates on the
+	 * WebPage, the site name on the WebSite */
+	ld(&j, 1, "{\"@context\":\"https://schema.org\",\"@graph\":["
+	    "{\"@type\":\"WebSite\",\"@id\":\"https://x.org/#website\","
+	    "\"name\":\"X &amp; Co\"},"
+	    "{\"@type\":[\"WebPage\"],\"@id\":\"https://x.org/a/\","
+	    "\"datePublished\":\"2024-03-12T10:00:00+00:00\",\"inLanguage\":\"en-US\"},"
+	    "{\"@type\":\"Organization\",\"@id\":\"https://x.org/#org\",\"name\":\"X Inc\"},"
+	    "{\"@type\":\"Person\",\"@id\":\"https://x.org/#/p/1\",\"name\":\"Ann Lee\"},"
+	    "{\"@type\":\"BlogPosting\",\"headline\":\"Tom &amp; Jerry\","
+	    "\"author\":{\"@id\":\"https://x.org/#/p/1\"},"
+	    "\"publisher\":{\"@id\":\"https://x.org/#org\"},"
+	    "\"keywords\":[\"a\",\"b\"],\"articleSection\":\"News\","
+	    "\"image\":{\"@type\":\"ImageObject\",\"url\":\"https://x.org/i.jpg\"}}]}");
+	ok(j.main_type && strcmp(j.main_type, "BlogPosting") == 0 &&
+	    field_is(&j, JSONLD_HEADLINE, "Tom & Jerry") &&
+	    field_is(&j, JSONLD_AUTHOR, "Ann Lee") &&
+	    field_is(&j, JSONLD_PUBLISHER, "X Inc") &&
+	    field_is(&j, JSONLD_SITE_NAME, "X & Co") &&
+	    field_is(&j, JSONLD_DATE_PUBLISHED, "2024-03-12T10:00:00+00:00") &&
+	    field_is(&j, JSONLD_IN_LANGUAGE, "en-US") &&
+	    field_is(&j, JSONLD_KEYWORDS, "a, b") &&
+	    field_is(&j, JSONLD_SECTION, "News") &&
+	    field_is(&j, JSONLD_IMAGE, "https://x.org/i.jpg") &&
+	    field_is(&j, JSONLD_DATE_MODIFIED, NULL) &&
+	    j.nbroken == 0 && j.nrepaired == 0,
+	    "jsonld: @graph, @id references, WebPage and WebSite fallbacks");
+	ok(j.ntypes == 5 && strcmp(j.types[0], "WebSite") == 0 &&
+	    strcmp(j.types[4], "BlogPosting") == 0 &&
+	    jsonld_has_type(&j, "Person") && !jsonld_has_type(&j, "Product"),
+	    "jsonld: the @type list in order");
+
+	/* broken as pages write it: trailing commas, a raw newline, a
+	 * comment, a CDATA wrapper; a second block; a top-level array */
+	ld(&j, 3, "//<![CDATA[\n{\"@type\":\"NewsArticle\", /* x */ \"headline\":"
+	    "\"Line one\nline two\",\"author\":[{\"@type\":\"Person\",\"name\":"
+	    "\"A\"},\"B\",{\"name\":\"A\"},\"https://x.org/author/c\",],}\n//]]>",
+	    "[{\"@type\":\"http://schema.org/Product\",\"name\":\"P\"},"
+	    "{\"@type\":\"schema:ItemList\"}]",
+	    "{\"@type\":\"Recipe\"} {\"@type\":\"FAQPage\"}");
+	ok(field_is(&j, JSONLD_HEADLINE, "Line one line two") &&
+	    field_is(&j, JSONLD_AUTHOR, "A; B") &&
+	    strcmp(j.main_type, "NewsArticle") == 0 && j.nbroken == 0 &&
+	    jsonld_has_type(&j, "Product") && jsonld_has_type(&j, "ItemList") &&
+	    jsonld_has_type(&j, "Recipe") && jsonld_has_type(&j, "FAQPage"),
+	    "jsonld: lenient parse, several blocks and values, prefixes");
+
+	/* repairs: an escaped block, a bad escape, unclosed brackets */
+	ld(&j, 3, "{&quot;@type&quot;:&quot;Article&quot;,&quot;headline&quot;:"
+	    "&quot;Caf&eacute;&quot;}",
+	    "{\"@type\":\"Review\",\"name\":\"It\\'s \\x fine\"",
+	    "{\"@type\":\"Product\",\"offers\":[{\"price\":1");
+	ok(j.nrepaired == 3 && j.nbroken == 0 &&
+	    field_is(&j, JSONLD_HEADLINE, "Caf\xc3\xa9") &&
+	    jsonld_has_type(&j, "Review") && jsonld_has_type(&j, "Product"),
+	    "jsonld: repaired blocks (%zu repaired, %zu broken)", j.nrepaired,
+	    j.nbroken);
+	ld(&j, 1, "{\"@type\":\"Product\",\"description\":\"<a href=\"/x\">D</a>\","
+	    "\"name\":\"N\"}");
+	ok(j.nrepaired == 1 && strcmp(j.main_type, "Product") == 0 &&
+	    field_is(&j, JSONLD_DESCRIPTION, "D") && field_is(&j, JSONLD_NAME, "N"),
+	    "jsonld: quotes inside a string");
+	ld(&j, 1, "{\"@type\":\"Article\",\xe2\x80\x9cheadline\xe2\x80\x9d: "
+	    "\xe2\x80\x9c\xe2\x80\x9cQ\xe2\x80\x9d said\xe2\x80\x9d}");
+	ok(j.nrepaired == 1 && field_is(&j, JSONLD_HEADLINE,
+	    "\xe2\x80\x9cQ\xe2\x80\x9d said"),
+	    "jsonld: typographic quotes for JSON's");
+	ld(&j, 1, "{\"@type\":\"Review\",\"name\":\"It\\'s \\x fine\"");
+	ok(field_is(&j, JSONLD_NAME, "It's x fine"), "jsonld: bad escapes");
+
+	/* a body in HTML, a Unix timestamp, a QAPage's question */
+	ld(&j, 1, "{\"@type\":\"QAPage\",\"mainEntity\":{\"@type\":\"Question\","
+	    "\"text\":\"<p>How?</p><p>Why &lt;b&gt;?</p>\",\"dateCreated\":1710201600}}");
+	ok(strcmp(j.main_type, "Question") == 0 &&
+	    field_is(&j, JSONLD_TEXT, "How? Why <b>?") &&
+	    field_is(&j, JSONLD_DATE_PUBLISHED, "1710201600") &&
+	    jsonld_has_type(&j, "QAPage"),
+	    "jsonld: mainEntity, tags out, timestamps as digits");
+
+	/* garbage, and what has no main entity */
+	ld(&j, 2, "var x = 1; <<>>", "{\"@type\":\"Organization\",\"name\":\"O\"}");
+	ok(j.nbroken == 1 && j.main_type == NULL &&
+	    field_is(&j, JSONLD_NAME, NULL) && jsonld_has_type(&j, "Organization"),
+	    "jsonld: garbage counted, an Organization is no main entity");
+
+	/* 100,000 levels; 1 MB of keywords; a 5 MB block */
+	for (int i = 0; i < 100000; i++)
+		buf_putc(&big, '[');
+	for (int i = 0; i < 100000; i++)
+		buf_putc(&big, ']');
+	buf_putc(&big, '\0');
+	ld(&j, 2, big.p, "{\"@type\":\"Article\",\"headline\":\"H\"}");
+	ok(j.nbroken == 1 && field_is(&j, JSONLD_HEADLINE, "H"),
+	    "jsonld: 100,000 levels deep is broken, the next block read");
+	big.len = 0;
+	buf_append(&big, "{\"@type\":\"Article\",\"keywords\":\"", 31);
+	for (int i = 0; i < 100000; i++)
+		buf_append(&big, "keyword \xc3\xa9, ", 12);
+	buf_append(&big, "\"}", 3);
+	ld(&j, 1, big.p);
+	ok(jsonld_get(&j, JSONLD_KEYWORDS) != NULL &&
+	    strlen(jsonld_get(&j, JSONLD_KEYWORDS)) <= JSONLD_MAX_FIELD &&
+	    strlen(jsonld_get(&j, JSONLD_KEYWORDS)) > JSONLD_MAX_FIELD - 12,
+	    "jsonld: 1 MB of keywords cut to %d bytes", JSONLD_MAX_FIELD);
+	{
+		struct utf8_scan sc;
+		const char *k = jsonld_get(&j, JSONLD_KEYWORDS);
+
+		charset_scan_utf8(k, strlen(k), &sc);
+		ok(sc.invalid == 0, "jsonld: cut at a character boundary");
+	}
+	buf_reserve(&big, (size_t)5 << 20);
+	memset(big.p, ' ', (size_t)5 << 20);
+	memcpy(big.p, "{\"@type\":\"Article\"}", 19);
+	big.len = (size_t)5 << 20;
+	jsonld_reset(&j);
+	jsonld_add(&j, big.p, big.len);
+	jsonld_finish(&j);
+	ok(j.nbroken == 1 && j.ntypes == 0, "jsonld: a block over the limit");
+	jsonld_free(&j);
+	buf_free(&big);
+}
+
 /* progress_rate: the figures of a progress line, ETA at the rate so far */
 static void
 test_progress(void)
@@ -3023,6 +3330,8 @@ main(int argc, char *argv[])
 	test_warc();
 	test_links();
 	test_progress();
+	test_jsonw();
+	test_jsonld();
 	printf("1..%d\n", ntest);
 	return nfail != 0;
 }
