@@ -24,7 +24,8 @@ DOCS_HELP_SOURCES
 "  -f, --field N        with --tsv: the HTML field (default -1, the last);\n"
 "                       the other fields are carried before TITLE\n"
 "      --plain          for people: the title, a blank line, the text\n"
-"      --meta           add ENCODING, METHOD, CHARS and PRUNED before TEXT\n"
+"      --meta           add ENCODING, METHOD, CHARS, PRUNED and PAGETYPE\n"
+"                       before TEXT\n"
 "      --strip-site     cut a site name (\" | Site\") from a <title>\n"
 DOCS_HELP_COMMON;
 
@@ -57,6 +58,8 @@ write_record(struct out *o, const struct doc *doc, const struct html *h,
 		    strlen(charset_how_name(h->cs.how)));
 		snprintf(num, sizeof num, "\t%zu\t%zu\t", x->chars, x->pruned);
 		out_write(o, num, strlen(num));
+		out_write(o, x->pagetype, strlen(x->pagetype));
+		out_putc(o, '\t');
 	}
 	escape_write(o, x->text.p, x->text.len);
 	out_end_record(o);

@@ -22,8 +22,11 @@
 #include <libxml/tree.h>
 
 #include "buf.h"
+#include "jsonld.h"
+#include "pagetype.h"
 
 struct el;
+struct sig;
 
 struct extract {
 	/* results */
@@ -31,6 +34,8 @@ struct extract {
 	struct buf	 text;		/* the blocks, joined by LF */
 	size_t		 chars;		/* characters of text */
 	size_t		 pruned;	/* elements removed as noise */
+	enum pagetype	 type;		/* what kind of page it is */
+	const char	*pagetype;	/* ... its name */
 	/* options */
 	bool		 strip_site;	/* cut " | Site" from a <title> */
 	/* scratch */
@@ -41,6 +46,12 @@ struct extract {
 	bool		 noscript;	/* the page's text is in noscript */
 	bool		 keep_comments;	/* comment sections are content */
 	bool		 keep_links;	/* blocks of links are content */
+	bool		 prune_reviews;	/* customers' reviews are noise */
+	struct pagetype_evidence ev;
+	struct jsonld	 ld;
+	struct buf	 canonical;	/* the page's own URL, for the evidence */
+	struct sig	*sigs;		/* for the groups of cards */
+	size_t		 capsigs;
 };
 
 /* Extract from doc (which may be NULL: an empty page); url, if not

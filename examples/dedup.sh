@@ -54,7 +54,7 @@ sites=$(sh "$here/site.sh" list "$pages")
 mkdir -p "$work/text" "$work/links"
 
 # 1. Text.  htmltext --meta writes, for each page,
-#	ID TAB TITLE TAB ENCODING TAB METHOD TAB CHARS TAB PRUNED TAB TEXT
+#	ID TAB TITLE TAB ENCODING TAB METHOD TAB CHARS TAB PRUNED TAB PAGETYPE TAB TEXT
 # one file per site, as examples/Makefile does, so that report.sh reads
 # the same files from both.
 for s in $sites; do
@@ -65,7 +65,7 @@ for s in $sites; do
 done
 for s in $sites; do cat "$work/text/$s.tsv"; done > "$work/meta.tsv"
 find "$work/text" -type f -name '*.rejects.*' -exec cat {} + | sort > "$work/rejects.tsv"
-cut -f 1,2,7 "$work/meta.tsv" > "$work/docs.tsv"	# ID TITLE TEXT
+cut -f 1,2,8 "$work/meta.tsv" > "$work/docs.tsv"	# ID TITLE TEXT
 
 # 2. Exact duplicates.  sha256text -a adds the digest before the text:
 # ID TITLE SHA256 TEXT.  A page with no text at all is set aside: empty

@@ -102,3 +102,131 @@ plain() {
 	assert_line 'Paragraph 10 of the story tells what the river did to the town this spring.'
 	refute_line --partial 'Another story'
 }
+
+@test "htmltext page types: a forum thread's posts are the text though their class says comment; comments under an article stay out" {
+	{
+		printf '<html><head><title>Budget for 2024?</title>\n'
+		printf '<link rel="canonical" href="https://community.example.org/threads/budget-for-2024.5475/"></head><body>\n'
+		printf '<header><a href="/">Perfume forum</a> <a href="/new">New posts</a></header>\n'
+		printf '<main><h1>Budget for 2024?</h1><ol class="comment-list">\n'
+		for who in Pippin Sharpe Bouquet Marlow; do
+			printf '<li class="comment"><div class="comment-author">%s</div><time datetime="2023-12-30">Dec 30, 2023</time>\n' "$who"
+			printf '<div class="comment-body"><p>%s plans to buy samples and decants this year, and a bottle or two at most.</p></div></li>\n' "$who"
+		done
+		printf '</ol></main><aside class="sidebar"><p>Members online now: a long list of names here.</p></aside>\n'
+		printf '<footer><p>Community rules and the privacy policy of the forum.</p></footer></body></html>\n'
+	} > thread.html
+	run --separate-stderr htmltext --meta thread.html
+	assert_success
+	assert_equal "$(cut -f 7 <<< "$output")" forum
+	plain thread.html
+	for who in Pippin Sharpe Bouquet Marlow; do
+		assert_line "$who plans to buy samples and decants this year, and a bottle or two at most."
+	done
+	refute_line --partial 'Members online'
+	refute_line --partial 'privacy policy'
+	# the same comments under a news article are not its text
+	{
+		printf '<html><body><article><h1>Perfume prices rise</h1>\n'
+		printf '<p>Perfume makers raised their prices again this winter, by a tenth on average.</p>\n'
+		printf '<p>Samples and decants sell better than ever as buyers look for cheaper ways in.</p></article>\n'
+		printf '<ol class="comment-list"><li class="comment"><p>A reader says the rise was to be expected after last year.</p></li></ol>\n'
+		printf '</body></html>\n'
+	} > news.html
+	plain news.html
+	assert_line 'Samples and decants sell better than ever as buyers look for cheaper ways in.'
+	refute_line --partial 'A reader says'
+}
+
+@test "htmltext page types: a listing is its 30 cards, not one card, without the filter panel and the pager" {
+	{
+		printf '<html><head><title>Garden tools</title></head><body>\n'
+		printf '<header><nav><a href="/">Home</a> <a href="/shop">Shop</a> <a href="/help">Help</a></nav></header>\n'
+		printf '<form class="filters"><h3>Filter by brand</h3><label><input type="checkbox"> Acme tools and spades (12)</label>\n'
+		printf '<label><input type="checkbox"> Brand of the valley (7)</label></form>\n'
+		printf '<div class="results">\n'
+		for i in $(seq 30); do
+			printf '<div class="card"><h3><a href="/tool/%d">Garden tool number %d</a></h3>\n' "$i" "$i"
+			printf '<p>Tool %d digs, rakes or trims.</p><a href="/cart/%d">Add tool %d to the cart</a></div>\n' "$i" "$i" "$i"
+		done
+		printf '</div><nav class="pagination"><a href="?page=1">1</a> <a href="?page=2">2</a> <a href="?page=3">Next page of tools</a></nav>\n'
+		printf '<footer><p>Garden tools shop, all rights reserved, since 1990.</p></footer></body></html>\n'
+	} > listing.html
+	run --separate-stderr htmltext --meta listing.html
+	assert_success
+	assert_equal "$(cut -f 7 <<< "$output")" listing
+	plain listing.html
+	for i in 1 2 15 30; do
+		assert_line "Garden tool number $i"
+		assert_line "Tool $i digs, rakes or trims."
+		assert_line "Add tool $i to the cart"
+	done
+	assert_equal "${#lines[@]}" 91
+	refute_line --partial 'Filter by'
+	refute_line --partial 'Next page'
+	refute_line --partial 'rights reserved'
+}
+
+@test "htmltext page types: a page the parser put inside a <button> keeps its text; a button's own label is not text" {
+	{
+		printf '<html><body><header><button class="menu-button"><span>Menu of the site and its sections</span>\n'
+		printf '<main><article><h1>A misparsed page</h1>\n'
+		printf '<p>An unclosed button puts the rest of this page inside it, as libxml2 parses it.</p>\n'
+		printf '<p>A browser shows the article all the same, and so must we.</p></article></main>\n'
+		printf '</header></body></html>\n'
+	} > button.html
+	plain button.html
+	assert_output - <<-'EOF'
+	A misparsed page
+
+	An unclosed button puts the rest of this page inside it, as libxml2 parses it.
+	A browser shows the article all the same, and so must we.
+	EOF
+	printf '<html><body><p>A paragraph of text that is long enough to keep.</p><p><button>Subscribe to our newsletter today</button></p></body></html>\n' > label.html
+	plain label.html
+	refute_output --partial Subscribe
+}
+
+@test "htmltext page types: --meta names the type from schema.org, og:type, the URL and the structure" {
+	printf '<html><head><script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Blue shoe","offers":{"@type":"Offer","price":"59.00"}}</script></head><body><p>A blue shoe made of wool, for walking all day in the city.</p></body></html>\n' > product.html
+	printf '<html><head><meta property="og:type" content="product.group"></head><body><p>Every shoe we make, for walking all day in the city.</p></body></html>\n' > group.html
+	printf '<html><body><div itemscope itemtype="http://schema.org/DiscussionForumPosting"><p>A question about shoes that are made of wool.</p></div></body></html>\n' > post.html
+	printf '<html><body><h1>fetch</h1><p>The fetch call returns a promise for the response.</p><pre>fetch(url)</pre><pre>.then(r =&gt; r.json())</pre><pre>.then(show)</pre></body></html>\n' > doc.html
+	printf '<html><body><p>Plain words in a paragraph that is long enough.</p></body></html>\n' > plain.html
+	run --separate-stderr htmltext --meta product.html group.html post.html doc.html plain.html
+	assert_success
+	assert_equal "$(cut -f 1,7 <<< "$output")" "$(printf 'product.html\tproduct\ngroup.html\tcollection\npost.html\tforum\ndoc.html\tdocumentation\nplain.html\tarticle')"
+	run --separate-stderr htmltext --meta -u https://example.org/services/garden-design plain.html
+	assert_equal "$(cut -f 7 <<< "$output")" service
+	printf 'https://example.org/docs/intro\t<p>Plain words in a paragraph that is long enough.</p>\n' > pages.tsv
+	run --separate-stderr htmltext --tsv --meta pages.tsv
+	assert_equal "$(cut -f 7 <<< "$output")" documentation
+}
+
+@test "htmltext page types: a product's description that lives only in its JSON-LD is its text; its customers' reviews are not" {
+	cat > product.html <<-'EOF'
+	<html><head><title>Quarter socks</title>
+	<script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Quarter socks",
+	"description":"These quarter socks are engineered for comfort: higher than an ankle sock, lower than a calf sock, right for every shoe.",
+	"offers":{"@type":"Offer","price":"14.00","priceCurrency":"USD"}}</script></head><body>
+	<header><a href="/">Socks</a> <a href="/cart">Cart</a></header>
+	<main><h1>Quarter socks</h1><p class="price">$14.00 for one pair of quarter socks</p>
+	<div class="tabs"><template><p>These quarter socks are engineered for comfort.</p></template></div>
+	<section class="product-reviews"><h2>Reviews</h2>
+	<div class="review"><p>Pat says: the best socks I have owned, soft after many washes.</p></div>
+	<div class="review"><p>Lee says: they run a little small, order one size up.</p></div>
+	</section></main></body></html>
+	EOF
+	run --separate-stderr htmltext --meta product.html
+	assert_success
+	assert_equal "$(cut -f 7 <<< "$output")" product
+	plain product.html
+	assert_line 'These quarter socks are engineered for comfort: higher than an ankle sock, lower than a calf sock, right for every shoe.'
+	assert_line '$14.00 for one pair of quarter socks'
+	refute_line --partial 'Pat says'
+	refute_line --partial 'Lee says'
+	# a description the page shows already is not given twice
+	sed 's|<template><p>These quarter socks are engineered for comfort.</p></template>|<p>These quarter socks are engineered for comfort: higher than an ankle sock, lower than a calf sock, right for every shoe.</p>|' product.html > shown.html
+	plain shown.html
+	assert_equal "$(grep -c 'engineered for comfort' <<< "$output")" 1
+}

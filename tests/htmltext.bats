@@ -251,7 +251,7 @@ EOF
 	htmltext --meta "$src" gbk-none.html gbk-meta.html gbk-equiv.html utf8-says-gb2312.html \
 	    utf8-bom.html utf16le.html utf16be.html gbk-says-utf8.html | cut -f2,5- | sort -u > texts
 	assert_equal "$(wc -l < texts)" 1
-	grep -q '^网页正文抽取的八个步骤	167	5	抓网页正文这件事' texts
+	grep -q '^网页正文抽取的八个步骤	167	5	article	抓网页正文这件事' texts
 	run grep -c $'\xef\xbf\xbd' texts
 	assert_output 0
 }
@@ -264,10 +264,10 @@ EOF
 	run --separate-stderr htmltext --meta latin1.html sjis.html ascii.html ascii1251.html
 	assert_success
 	assert_output - <<-'EOF'
-	latin1.html		windows-1252	meta	36	0	Café crème for € 3, naïvely written.
-	sjis.html		Shift_JIS	meta	11	0	日本語のテキストです。
-	ascii.html		UTF-8	utf8	40	0	plain ASCII text and nothing else at all
-	ascii1251.html		windows-1251	meta	35	0	plain ASCII text with a declaration
+	latin1.html		windows-1252	meta	36	0	article	Café crème for € 3, naïvely written.
+	sjis.html		Shift_JIS	meta	11	0	article	日本語のテキストです。
+	ascii.html		UTF-8	utf8	40	0	article	plain ASCII text and nothing else at all
+	ascii1251.html		windows-1251	meta	35	0	article	plain ASCII text with a declaration
 	EOF
 }
 
@@ -277,7 +277,7 @@ EOF
 	printf '<p>some text here \033 and more text</p>' > esc.html
 	run --separate-stderr htmltext --meta esc.html
 	assert_success
-	assert_output 'esc.html		gb18030	fallback	28	0	some text here and more text'
+	assert_output 'esc.html		gb18030	fallback	28	0	article	some text here and more text'
 }
 
 @test "htmltext: step 1: output is valid UTF-8 whatever comes in, never a storm of U+FFFD" {
@@ -337,7 +337,7 @@ EOF
 @test "htmltext: --meta: ENCODING METHOD CHARS PRUNED before the text" {
 	run htmltext --meta "$D/missing-div.html"
 	assert_success
-	assert_output "$D/missing-div.html	The article that ended up inside the header	UTF-8	meta	302	4	One closing tag too few, and browsers and parsers alike put the rest of the page inside the header.\\nWhy it hurts\\nPruning by class name would then delete the article together with the navigation around it.\\nThin-shell protection keeps the container that holds the article, and prunes only what is inside."
+	assert_output "$D/missing-div.html	The article that ended up inside the header	UTF-8	meta	302	4	article	One closing tag too few, and browsers and parsers alike put the rest of the page inside the header.\\nWhy it hurts\\nPruning by class name would then delete the article together with the navigation around it.\\nThin-shell protection keeps the container that holds the article, and prunes only what is inside."
 }
 
 # --- documents that are not pages ----------------------------------------------------
@@ -348,7 +348,7 @@ EOF
 	htmltext empty.html blank.html > out
 	assert_bytes out 'empty.html\t\t\nblank.html\t\t\n'
 	htmltext --meta empty.html > out
-	assert_bytes out 'empty.html\t\tUTF-8\tutf8\t0\t0\t\n'
+	assert_bytes out 'empty.html\t\tUTF-8\tutf8\t0\t0\tarticle\t\n'
 }
 
 @test "htmltext: binary content is rejected: reported, --rejects gets ID TAB REASON, status 1" {
