@@ -193,7 +193,6 @@ static const struct word {
 } words[] = {
 	{ "ad",			W_NOISE },
 	{ "ads",		W_NOISE },
-	{ "adv",		W_NOISE },
 	{ "advert",		W_NOISE },
 	{ "advertisement",	W_NOISE },
 	{ "advertising",	W_NOISE },
@@ -490,6 +489,7 @@ enum {
 	F_CART = 1 << 18,	/* named cart, basket, checkout */
 	F_LINKBLOCK = 1 << 19,	/* pruned as a block of links (step 5) */
 	F_REVIEWS = 1 << 20,	/* named review, reviews */
+	F_BOX = 1 << 21,	/* opened by a box heading ("Related") */
 };
 
 #define NONE	UINT32_MAX
@@ -882,6 +882,9 @@ prune(struct extract *x, bool by_name)
 		else if ((e->tf & TF_BUTTON) && !(e->flags & F_HASBLOCK))
 			pruned = true;
 		else if ((e->flags & F_REVIEWS) && x->prune_reviews)
+			pruned = true;
+		else if ((e->flags & (F_BOX | F_SHELL)) == F_BOX && by_name &&
+		    !x->keep_links)
 			pruned = true;
 		else if (by_name && (e->flags & (F_NOISE | F_SHELL)) == F_NOISE &&
 		    !((e->flags & F_COMMENTS) && x->keep_comments) &&
@@ -1739,6 +1742,66 @@ body_of(struct extract *x)
 
 
 
+/* Boxes that say what they are in their heading: "Related articles",
+ * "You may also like", "Newsletter", ... (English, as most pages are
+ * written; matched on the start of a short heading, case aside).  The
+ * container a heading opens is noise, like a container named so. */
+static const char *const box_headings[] = {
+	"about the author", "advertisement", "customer service",
+	"follow us", "latest news", "leave a comment", "leave a reply",
+	"more from", "more stories", "most popular", "most read",
+	"newsletter", "popular posts", "popular stories", "read more",
+	"read next", "recommended", "related", "share this", "sign up for",
+	"subscribe to", "trending", "you may also like", "you might also like",
+};
+
+static bool
+box_heading(struct extract *x, struct el *e)
+{
+	char low[48];
+	size_t n = 0;
+
+	if (e->chars >= sizeof low || e->chars == 0)
+		return false;
+	inline_text(x, e->node, &x->tmp);
+	for (size_t i = 0; i < x->tmp.len && n < sizeof low - 1; i++) {
+		unsigned char c = (unsigned char)x->tmp.p[i];
+
+		low[n++] = (char)(c >= 'A' && c <= 'Z' ? c | 0x20 : c);
+	}
+	low[n] = '\0';
+	for (size_t i = 0; i < sizeof box_headings / sizeof box_headings[0]; i++)
+		if (strncmp(low, box_headings[i], strlen(box_headings[i])) == 0)
+			return true;
+	return false;
+}
+
+/* Mark the containers that a box heading opens: the heading is the first
+ * block of its parent. */
+static void
+boxes(struct extract *x)
+{
+	struct el *els = x->els;
+
+	for (size_t i = 0; i < x->nels; i++) {
+		struct el *e = &els[i], *p;
+		bool first = true;
+
+		if (!(e->tf & TF_HEAD) || (e->tf & TF_H1) || e->parent == NONE)
+			continue;
+		p = &els[e->parent];
+		if ((p->tf & (TF_BODY | TF_SEM)) || (p->flags & F_SEM) ||
+		    !box_heading(x, e))
+			continue;
+		/* the heading comes first among the parent's blocks */
+		for (size_t k = e->parent + 1; k < i; k = els[k].end)
+			if ((els[k].tf & TF_BLOCK) && els[k].chars > 0)
+				first = false;
+		if (first)
+			p->flags |= F_BOX;
+	}
+}
+
 /* --- the page type --------------------------------------------------------- */
 
 struct sig {
@@ -2067,6 +2130,7 @@ extract_run(struct extract *x, xmlDoc *doc, const char *url)
 		bool empty;
 
 		sums(x);
+		boxes(x);
 		best = thin_shell(x);
 		x->pruned += x->pruned_steps;
 		evidence(x);

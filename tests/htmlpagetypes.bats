@@ -230,3 +230,74 @@ plain() {
 	plain shown.html
 	assert_equal "$(grep -c 'engineered for comfort' <<< "$output")" 1
 }
+
+@test "htmltext page types: documentation keeps its code blocks as they are, not its sidebar of pages or its table of contents" {
+	cat > doc.html <<-'EOF'
+	<html><head><title>Configuration - Widgetd manual</title></head><body>
+	<header><a href="/">Widgetd</a> <a href="/docs/">Docs</a> <a href="/blog/">Blog</a></header>
+	<div class="layout"><div class="docs-nav"><ul>
+	<li><a href="/docs/install">Installing widgetd on your machine</a></li>
+	<li><a href="/docs/config">Configuration of the daemon</a></li>
+	<li><a href="/docs/cli">The command line and its options</a></li>
+	<li><a href="/docs/api">The HTTP interface and its endpoints</a></li>
+	</ul></div>
+	<div class="docs-content"><h1>Configuration</h1>
+	<ul class="contents"><li><a href="#file">The configuration file</a></li><li><a href="#env">Environment variables</a></li></ul>
+	<h2 id="file">The configuration file</h2>
+	<p>Widgetd reads its settings from one file, given with the --config option.</p>
+	<pre>listen = 127.0.0.1:8080
+	    workers = 4</pre>
+	<h2 id="env">Environment variables</h2>
+	<p>Every setting can also come from the environment, as WIDGETD_ followed by its name.</p>
+	<pre>WIDGETD_WORKERS=8 widgetd</pre><pre>env | grep WIDGETD_</pre>
+	</div></div>
+	<footer><p>Widgetd is free software under the MIT licence.</p></footer></body></html>
+	EOF
+	run --separate-stderr htmltext --meta doc.html
+	assert_success
+	assert_equal "$(cut -f 7 <<< "$output")" documentation
+	plain doc.html
+	assert_output - <<-'EOF'
+	Configuration
+
+	The configuration file
+	Widgetd reads its settings from one file, given with the --config option.
+	listen = 127.0.0.1:8080
+	    workers = 4
+	Environment variables
+	Every setting can also come from the environment, as WIDGETD_ followed by its name.
+	WIDGETD_WORKERS=8 widgetd
+	env | grep WIDGETD_
+	EOF
+}
+
+@test "htmltext page types: a short news story is the text, not the longer box beside it whose heading says what it is (Customer service, Related, Newsletter)" {
+	cat > news.html <<-'EOF'
+	<html><head><title>Ferry timetable changes - Harbour News</title></head><body>
+	<header><a href="/">Harbour News</a> <a href="/local">Local</a> <a href="/sport">Sport</a></header>
+	<div class="wrap"><div class="story">
+	<h1>Winter ferry timetable starts on Monday</h1>
+	<p>The island ferry runs four times a day from Monday, down from six in the summer months.</p>
+	<p>The last boat leaves the harbour at half past six in the evening, an hour earlier than now.</p>
+	</div><div class="box"><h3>Customer service</h3>
+	<p>Our customer service team is there for you from Monday to Friday between eight and six.</p>
+	<p>You can reach us by telephone, by email, or at the desk in the main office on Harbour Street.</p>
+	<p>For questions about your subscription, delivery or invoices, please have your customer number ready.</p>
+	<p>Subscribers can also manage their account online at any time, day and night, on our website.</p>
+	</div></div>
+	<footer><p>Harbour News, 1 Harbour Street. All rights reserved.</p></footer></body></html>
+	EOF
+	plain news.html
+	assert_output - <<-'EOF'
+	Winter ferry timetable starts on Monday
+
+	The island ferry runs four times a day from Monday, down from six in the summer months.
+	The last boat leaves the harbour at half past six in the evening, an hour earlier than now.
+	EOF
+	# a section with a heading of its own that does not name a box is
+	# still text
+	sed 's|<h3>Customer service</h3>|<h3>Why the change</h3>|' news.html > sections.html
+	plain sections.html
+	assert_line 'Why the change'
+	assert_line 'Subscribers can also manage their account online at any time, day and night, on our website.'
+}
