@@ -504,6 +504,9 @@ date_find(const char *s, size_t n, unsigned flags, struct date *d)
 {
 	struct cur c;
 	const unsigned char *u = (const unsigned char *)s;
+	const char *const s0 = s;
+	bool hit;
+	int v;
 
 	if (n > DATE_MAX_SCAN)
 		n = DATE_MAX_SCAN;
@@ -514,16 +517,14 @@ date_find(const char *s, size_t n, unsigned flags, struct date *d)
 	}
 	while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\n'))
 		n--;
-	if ((flags & DATE_UNIX) && unix_time(s, n, d))
+	c.p = u;
+	c.end = u + n;
+	if (((flags & DATE_UNIX) && unix_time(s, n, d)) ||
+	    (n == 8 && number(&c, 8, 8, &v) &&	/* 20240312 */
+	    set(d, v / 10000, v / 100 % 100, v % 100))) {
+		d->at = (size_t)(s - s0);
+		d->end = d->at + n;
 		return true;
-	if (n == 8) {	/* 20240312 */
-		int v;
-
-		c.p = u;
-		c.end = u + n;
-		if (number(&c, 8, 8, &v) && set(d, v / 10000, v / 100 % 100,
-		    v % 100))
-			return true;
 	}
 	for (size_t i = 0; i < n; i++) {
 		if (i > 0 && ((u[i - 1] >= '0' && u[i - 1] <= '9') ||
@@ -531,13 +532,17 @@ date_find(const char *s, size_t n, unsigned flags, struct date *d)
 			continue;	/* not the start of a word */
 		c.p = u + i;
 		c.end = u + n;
-		if (u[i] >= '0' && u[i] <= '9') {
-			if (ymd(&c, d) || dmy_numeric(&c, d) || d_month_y(&c, d))
-				return true;
-		} else if (letter(u[i])) {
+		hit = false;
+		if (u[i] >= '0' && u[i] <= '9')
+			hit = ymd(&c, d) || dmy_numeric(&c, d) || d_month_y(&c, d);
+		else if (letter(u[i])) {
 			weekday(&c);
-			if (month_d_y(&c, d) || d_month_y(&c, d))
-				return true;
+			hit = month_d_y(&c, d) || d_month_y(&c, d);
+		}
+		if (hit) {
+			d->at = i + (size_t)(s - (const char *)s0);
+			d->end = (size_t)((const char *)c.p - (const char *)s0);
+			return true;
 		}
 	}
 	return false;

@@ -45,6 +45,7 @@ struct date {
 	int	hour, min, sec;
 	int	offset;			/* minutes east of UTC */
 	bool	has_time, has_offset;
+	size_t	at, end;		/* date_find: where it is in the string */
 };
 
 enum { DATE_UNIX = 1 };

@@ -30,6 +30,7 @@ struct extract {
 	struct buf	 text;		/* the blocks, joined by LF */
 	size_t		 chars;		/* characters of text */
 	size_t		 pruned;	/* elements removed as noise */
+	const char	*pagetype;	/* article, forum, ...: NULL if not known */
 	/* options */
 	bool		 strip_site;	/* cut " | Site" from a <title> */
 	/* scratch */

@@ -46,6 +46,7 @@
 #include "date.h"
 #include "jsonld.h"
 #include "jsonw.h"
+#include "meta.h"
 
 #include <json-c/json.h>
 
@@ -3422,6 +3423,7 @@ main(int argc, char *argv[])
 	test_jsonw();
 	test_jsonld();
 	test_date();
+	ok(meta_keys_sorted(), "meta: the table of <meta> names is sorted");
 	printf("1..%d\n", ntest);
 	return nfail != 0;
 }
