@@ -48,7 +48,7 @@ formats() {
 	local parse t f
 	parse=$(cpu "$tools/htmlparse" "$@")
 	echo "  formats, CPU time as a multiple of the parse alone ($parse s):"
-	for f in "" --json; do
+	for f in "" --markdown --json; do
 		t=$(cpu "$bin/htmltext" $f "$@")
 		printf '    %-22s %6.2f s  %s x parse\n' "htmltext ${f:-(default)}" \
 		    "$t" "$(ratio "$parse" "$t")"

@@ -16,8 +16,9 @@
 
 static const char help[] =
 "Usage: htmltext [-u URL | --url-from-path | --warc | --tsv [-f N]]\n"
-"                [--plain | --meta | --json] [--fields LIST] [--strip-site]\n"
-"                [options] [file ...]\n"
+"                [--plain | --meta | --json] [--fields LIST]\n"
+"                [--markdown [--links] [--images]] [--strip-site] [options]\n"
+"                [file ...]\n"
 "Write the main text of each HTML document as one record ID TAB TITLE TAB\n"
 "TEXT, one block of text per line (lines joined by \\n).  Each file is one\n"
 "document; none or - is the standard input.\n"
@@ -32,6 +33,10 @@ DOCS_HELP_SOURCES
 "      --strip-site     cut a site name (\" | Site\") from a <title>\n"
 "      --json           one JSON object per document (JSON Lines): id, url,\n"
 "                       title, text and the metadata fields that have a value\n"
+"      --markdown       TEXT as CommonMark (GitHub tables): headings, lists,\n"
+"                       quotes, code, tables, emphasis\n"
+"      --links          with --markdown: links as [text](URL)\n"
+"      --images         with --markdown: images as ![alt](URL)\n"
 "      --fields LIST    write these metadata fields between TITLE and TEXT:\n"
 "                       author, date, modified, sitename, description,\n"
 "                       language, languages, canonical, image, tags,\n"
@@ -39,7 +44,10 @@ DOCS_HELP_SOURCES
 "                       encoding_method (comma-separated)\n"
 DOCS_HELP_COMMON;
 
-enum { OPT_PLAIN = OPT_DOCS_END, OPT_META, OPT_STRIP, OPT_JSON, OPT_FIELDS };
+enum {
+	OPT_PLAIN = OPT_DOCS_END, OPT_META, OPT_STRIP, OPT_JSON, OPT_FIELDS,
+	OPT_MARKDOWN, OPT_LINKS, OPT_IMAGES
+};
 
 static const struct option longopts[] = {
 	DOCS_LONGOPTS,
@@ -48,10 +56,20 @@ static const struct option longopts[] = {
 	{ "strip-site",		no_argument,		NULL, OPT_STRIP },
 	{ "json",		no_argument,		NULL, OPT_JSON },
 	{ "fields",		required_argument,	NULL, OPT_FIELDS },
+	{ "markdown",		no_argument,		NULL, OPT_MARKDOWN },
+	{ "links",		no_argument,		NULL, OPT_LINKS },
+	{ "images",		no_argument,		NULL, OPT_IMAGES },
 	{ NULL,			0,			NULL, 0 }
 };
 
 static bool plain, meta, json;
+
+/* The text as it is written: flat, or Markdown with --markdown. */
+static const struct buf *
+text_of(const struct extract *x)
+{
+	return x->markdown ? &x->md.out : &x->text;
+}
 static enum pagemeta_field fields[PM_NFIELDS * 4];
 static size_t nfields;
 static bool want_meta;		/* --json or --fields: read the metadata */
@@ -78,7 +96,7 @@ write_record(struct out *o, const struct doc *doc, const struct html *h,
 	}
 	if (nfields > 0)
 		pagemeta_write_tsv(o, &pm, fields, nfields);
-	escape_write(o, x->text.p, x->text.len);
+	escape_write(o, text_of(x)->p, text_of(x)->len);
 	out_end_record(o);
 }
 
@@ -95,7 +113,8 @@ write_json(struct out *o, const struct doc *doc, const struct extract *x)
 	if (pm.title.len > 0)
 		jsonw_str(&w, "title", pm.title.p, pm.title.len);
 	pagemeta_write_json(&w, &pm);
-	jsonw_str(&w, "text", x->text.p ? x->text.p : "", x->text.len);
+	jsonw_str(&w, "text", text_of(x)->p ? text_of(x)->p : "",
+	    text_of(x)->len);
 	jsonw_end(&w);
 	out_end_record(o);
 }
@@ -114,8 +133,8 @@ write_plain(struct out *o, const char *id, const struct extract *x,
 	if (x->title.len > 0)
 		out_write(o, x->title.p, x->title.len);
 	out_write(o, "\n\n", 2);
-	if (x->text.len > 0) {
-		out_write(o, x->text.p, x->text.len);
+	if (text_of(x)->len > 0) {
+		out_write(o, text_of(x)->p, text_of(x)->len);
 		out_putc(o, '\n');
 	}
 	if (o->line_buffered)
@@ -154,6 +173,15 @@ main(int argc, char *argv[])
 		case OPT_JSON:
 			json = true;
 			break;
+		case OPT_MARKDOWN:
+			x.markdown = true;
+			break;
+		case OPT_LINKS:
+			x.md.links = true;
+			break;
+		case OPT_IMAGES:
+			x.md.images = true;
+			break;
 		case OPT_FIELDS:
 			if (!pagemeta_parse(optarg, fields, &nfields, &scratch))
 				cli_usage_error("--fields: unknown field '%s'",
@@ -170,6 +198,8 @@ main(int argc, char *argv[])
 		    "or --fields");
 	if (plain && nfields > 0)
 		cli_usage_error("--plain and --fields cannot be combined");
+	if ((x.md.links || x.md.images) && !x.markdown)
+		cli_usage_error("--links and --images need --markdown");
 	want_meta = json || nfields > 0;
 	now = date_now();
 	docs_cli_done(&o, argc - optind);

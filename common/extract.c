@@ -6,6 +6,7 @@
 
 #include "extract.h"
 #include "html.h"
+#include "markdown.h"
 #include "textnorm.h"
 #include "xalloc.h"
 
@@ -1235,6 +1236,7 @@ struct walk {
 	int		 link;		/* inside a */
 	size_t		 chars, links;	/* of the line: not white space, in a */
 	bool		 all;		/* keep every line: short, links too */
+	struct markdown	*md;		/* --markdown: told what is kept */
 };
 
 /* Step 5 for a line of the text: one that is nothing but a link (nine
@@ -1251,6 +1253,8 @@ flush(struct walk *w)
 {
 	struct extract *x = w->x;
 
+	size_t mark = x->text.len;
+
 	if (x->line.len > 0) {
 		if (w->pre)
 			add_pre(x, x->line.p, x->line.len);
@@ -1258,6 +1262,16 @@ flush(struct walk *w)
 			add_line(x, x->line.p, x->line.len, w->all ? 1 :
 			    w->heading || (w->li && w->links == 0) ?
 			    MIN_HEADING : MIN_BLOCK);
+	}
+	if (w->md != NULL) {
+		/* the lines kept, decorated */
+		if (x->text.len == mark)
+			markdown_drop(w->md);
+		else if (w->pre)
+			markdown_pre(w->md, x->text.p + mark + (mark > 0),
+			    x->text.len - mark - (mark > 0));
+		else
+			markdown_line(w->md);
 	}
 	x->line.len = 0;
 	w->chars = w->links = 0;
@@ -1290,7 +1304,10 @@ flush_row(struct walk *w)
 		if (x->text.len > 0)
 			buf_putc(&x->text, '\n');
 		buf_append(&x->text, t->p, t->len);
-	}
+		if (w->md != NULL)
+			markdown_row(w->md);
+	} else if (w->md != NULL)
+		markdown_drop(w->md);
 	x->line.len = 0;
 	w->chars = w->links = 0;
 }
@@ -1302,6 +1319,8 @@ text(struct walk *w, const char *s)
 	size_t mark = x->line.len, c;
 
 	append_text(&x->line, s, w->pre > 0);
+	if (w->md != NULL)
+		markdown_text(w->md, s, w->pre > 0);
 	c = 0;
 	for (size_t i = mark; i < x->line.len; i++) {
 		unsigned char b = (unsigned char)x->line.p[i];
@@ -1334,12 +1353,23 @@ enter(struct walk *w, struct el *e)
 
 	if (e->tf & TF_A)
 		w->link++;
+	if (w->md != NULL && !(e->tf & TF_BLOCK))
+		markdown_enter(w->md, e->node);
 	if (w->row) {
 		/* cells of a data row: one line, TAB between cells */
-		if ((e->tf & TF_CELL) && x->line.len > 0)
+		if ((e->tf & TF_CELL) && x->line.len > 0) {
 			buf_putc(&x->line, '\t');
-		else if ((e->tf & TF_BR) || (e->tf & TF_BLOCK))
+			if (w->md != NULL)
+				markdown_cell(w->md);
+		} else if ((e->tf & TF_BR) || (e->tf & TF_BLOCK)) {
 			buf_putc(&x->line, ' ');
+			if (w->md != NULL) {
+				if (e->tf & TF_BR)
+					markdown_break(w->md);
+				else
+					markdown_text(w->md, " ", false);
+			}
+		}
 		return;
 	}
 	if (e->tf & TF_BR) {
@@ -1356,6 +1386,8 @@ enter(struct walk *w, struct el *e)
 		return;
 	}
 	flush(w);
+	if (w->md != NULL)
+		markdown_enter(w->md, e->node);
 	if (e->tf & TF_HEAD)
 		w->heading++;
 	if (e->tf & TF_LI)
@@ -1373,8 +1405,11 @@ leave(struct walk *w, struct el *e)
 
 	if (e->tf & TF_A)
 		w->link--;
-	if (!(e->tf & TF_BLOCK))
+	if (!(e->tf & TF_BLOCK)) {
+		if (w->md != NULL)
+			markdown_leave(w->md, e->node);
 		return;
+	}
 	if (w->row) {
 		if (e->tf & TF_TR) {
 			flush_row(w);
@@ -1387,6 +1422,8 @@ leave(struct walk *w, struct el *e)
 		return;
 	}
 	flush(w);
+	if (w->md != NULL)
+		markdown_leave(w->md, e->node);
 	if (e->tf & TF_HEAD)
 		w->heading--;
 	if (e->tf & TF_LI)
@@ -1398,7 +1435,8 @@ leave(struct walk *w, struct el *e)
 static void
 extract_from(struct extract *x, xmlNode *root, bool all)
 {
-	struct walk w = { .x = x, .all = all };
+	struct walk w = { .x = x, .all = all,
+	    .md = x->markdown ? &x->md : NULL };
 	xmlNode *n = root;
 
 	for (;;) {
@@ -1610,6 +1648,8 @@ extract_run(struct extract *x, xmlDoc *doc, const char *url)
 
 	x->title.len = x->text.len = x->line.len = 0;
 	x->chars = x->pruned = 0;
+	if (x->markdown)
+		markdown_begin(&x->md, url);
 	x->nels = 0;
 	if (root != NULL)
 		flatten(x, root, &title);
@@ -1639,6 +1679,8 @@ extract_run(struct extract *x, xmlDoc *doc, const char *url)
 		 * list of five words) would give nothing: then it gives
 		 * all of them, rather than an empty answer. */
 		empty = x->text.len == 0;
+		if (empty && x->markdown)
+			markdown_reset_out(&x->md);
 		for (size_t i = 0; empty && i < x->nels; i++)
 			if (x->els[i].flags & F_ROOT)
 				extract_from(x, x->els[i].node, true);
@@ -1650,6 +1692,8 @@ extract_run(struct extract *x, xmlDoc *doc, const char *url)
 	}
 	if (x->title.len == 0 && url != NULL)
 		url_title(x, url, &x->title);
+	if (x->markdown)
+		markdown_end(&x->md);
 	/* a headline that did not come from an h1 of the text may still
 	 * open it */
 	if (from_head && x->title.len > 0 && x->text.len >= x->title.len &&
@@ -1659,6 +1703,8 @@ extract_run(struct extract *x, xmlDoc *doc, const char *url)
 
 		memmove(x->text.p, x->text.p + cut, x->text.len - cut);
 		x->text.len -= cut;
+		if (x->markdown)
+			markdown_cut_first(&x->md);
 	}
 	x->chars = charset_chars(x->text.p, x->text.len);
 }
@@ -1673,4 +1719,5 @@ extract_free(struct extract *x)
 	buf_free(&x->text);
 	buf_free(&x->line);
 	buf_free(&x->tmp);
+	markdown_free(&x->md);
 }

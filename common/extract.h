@@ -21,6 +21,7 @@
 #include <libxml/tree.h>
 
 #include "buf.h"
+#include "markdown.h"
 
 struct el;
 
@@ -31,8 +32,10 @@ struct extract {
 	size_t		 chars;		/* characters of text */
 	size_t		 pruned;	/* elements removed as noise */
 	const char	*pagetype;	/* article, forum, ...: NULL if not known */
+	struct markdown	 md;		/* with markdown: the text in md.out */
 	/* options */
 	bool		 strip_site;	/* cut " | Site" from a <title> */
+	bool		 markdown;	/* build md too (md.links, md.images) */
 	/* scratch */
 	struct el	*els;
 	size_t		 nels, capels;
