@@ -43,12 +43,13 @@ measure() {
 
 # formats FILE...: the output formats side by side, each as a ratio to
 # the parse alone (htmlparse) in the same run: the default within 1.5
-# times, --json (metadata and the language) within 1.7 times
+# times, --json (metadata and the language) within 1.7 times (issue 18)
 formats() {
 	local parse t f
 	parse=$(cpu "$tools/htmlparse" "$@")
 	echo "  formats, CPU time as a multiple of the parse alone ($parse s):"
-	for f in "" --markdown --json; do
+	for f in "" --markdown --json "--json --comments"; do
+		# shellcheck disable=SC2086
 		t=$(cpu "$bin/htmltext" $f "$@")
 		printf '    %-22s %6.2f s  %s x parse\n' "htmltext ${f:-(default)}" \
 		    "$t" "$(ratio "$parse" "$t")"

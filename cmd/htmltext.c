@@ -17,8 +17,8 @@
 static const char help[] =
 "Usage: htmltext [-u URL | --url-from-path | --warc | --tsv [-f N]]\n"
 "                [--plain | --meta | --json] [--fields LIST]\n"
-"                [--markdown [--links] [--images]] [--strip-site] [options]\n"
-"                [file ...]\n"
+"                [--markdown [--links] [--images]] [--comments] [--strip-site]\n"
+"                [options] [file ...]\n"
 "Write the main text of each HTML document as one record ID TAB TITLE TAB\n"
 "TEXT, one block of text per line (lines joined by \\n).  Each file is one\n"
 "document; none or - is the standard input.\n"
@@ -37,6 +37,8 @@ DOCS_HELP_SOURCES
 "                       quotes, code, tables, emphasis\n"
 "      --links          with --markdown: links as [text](URL)\n"
 "      --images         with --markdown: images as ![alt](URL)\n"
+"      --comments       the user comments, one a line, as a field COMMENTS\n"
+"                       before TEXT (with --json: \"comments\")\n"
 "      --fields LIST    write these metadata fields between TITLE and TEXT:\n"
 "                       author, date, modified, sitename, description,\n"
 "                       language, languages, canonical, image, tags,\n"
@@ -46,7 +48,7 @@ DOCS_HELP_COMMON;
 
 enum {
 	OPT_PLAIN = OPT_DOCS_END, OPT_META, OPT_STRIP, OPT_JSON, OPT_FIELDS,
-	OPT_MARKDOWN, OPT_LINKS, OPT_IMAGES
+	OPT_MARKDOWN, OPT_LINKS, OPT_IMAGES, OPT_COMMENTS
 };
 
 static const struct option longopts[] = {
@@ -59,6 +61,7 @@ static const struct option longopts[] = {
 	{ "markdown",		no_argument,		NULL, OPT_MARKDOWN },
 	{ "links",		no_argument,		NULL, OPT_LINKS },
 	{ "images",		no_argument,		NULL, OPT_IMAGES },
+	{ "comments",		no_argument,		NULL, OPT_COMMENTS },
 	{ NULL,			0,			NULL, 0 }
 };
 
@@ -96,6 +99,10 @@ write_record(struct out *o, const struct doc *doc, const struct html *h,
 	}
 	if (nfields > 0)
 		pagemeta_write_tsv(o, &pm, fields, nfields);
+	if (x->want_comments) {
+		escape_write(o, x->comments.p, x->comments.len);
+		out_putc(o, '\t');
+	}
 	escape_write(o, text_of(x)->p, text_of(x)->len);
 	out_end_record(o);
 }
@@ -113,6 +120,8 @@ write_json(struct out *o, const struct doc *doc, const struct extract *x)
 	if (pm.title.len > 0)
 		jsonw_str(&w, "title", pm.title.p, pm.title.len);
 	pagemeta_write_json(&w, &pm);
+	if (x->comments.len > 0)
+		jsonw_str(&w, "comments", x->comments.p, x->comments.len);
 	jsonw_str(&w, "text", text_of(x)->p ? text_of(x)->p : "",
 	    text_of(x)->len);
 	jsonw_end(&w);
@@ -182,6 +191,9 @@ main(int argc, char *argv[])
 		case OPT_IMAGES:
 			x.md.images = true;
 			break;
+		case OPT_COMMENTS:
+			x.want_comments = true;
+			break;
 		case OPT_FIELDS:
 			if (!pagemeta_parse(optarg, fields, &nfields, &scratch))
 				cli_usage_error("--fields: unknown field '%s'",
@@ -198,6 +210,8 @@ main(int argc, char *argv[])
 		    "or --fields");
 	if (plain && nfields > 0)
 		cli_usage_error("--plain and --fields cannot be combined");
+	if (plain && x.want_comments)
+		cli_usage_error("--plain and --comments cannot be combined");
 	if ((x.md.links || x.md.images) && !x.markdown)
 		cli_usage_error("--links and --images need --markdown");
 	want_meta = json || nfields > 0;

@@ -176,7 +176,8 @@ tag_flags(const xmlChar *name)
 
 /* Words that name noise: some always, some only without a content word
  * beside them ("post-header" is the article's own header). */
-enum { W_NOISE = 1, W_WEAK = 2, W_CONTENT = 4, W_LINKS = 8, W_PLACE = 16 };
+enum { W_NOISE = 1, W_WEAK = 2, W_CONTENT = 4, W_LINKS = 8, W_PLACE = 16,
+    W_COMMENT = 32 };
 
 static const struct word {
 	const char	*word;
@@ -196,16 +197,16 @@ static const struct word {
 	{ "breadcrumb",		W_NOISE },
 	{ "breadcrumbs",	W_NOISE },
 	{ "byline",		W_NOISE },
-	{ "cmt",		W_NOISE },
-	{ "comment",		W_NOISE },
-	{ "comments",		W_NOISE },
+	{ "cmt",		W_NOISE | W_COMMENT },
+	{ "comment",		W_NOISE | W_COMMENT },
+	{ "comments",		W_NOISE | W_COMMENT },
 	{ "consent",		W_NOISE },
 	{ "content",		W_CONTENT },
 	{ "cookie",		W_NOISE },
 	{ "cookies",		W_NOISE },
 	{ "crumb",		W_NOISE },
 	{ "crumbs",		W_NOISE },
-	{ "disqus",		W_NOISE },
+	{ "disqus",		W_NOISE | W_COMMENT },
 	{ "entry",		W_CONTENT },
 	{ "footer",		W_WEAK | W_PLACE },
 	{ "gdpr",		W_NOISE },
@@ -471,6 +472,7 @@ enum {
 	F_ARTICLE = 1 << 13,	/* article, itemprop=articleBody */
 	F_SHELL = 1 << 14,	/* holds the article: not pruned by name */
 	F_WEAK = 1 << 15,	/* F_NOISE by nav, menu, toolbar only */
+	F_COMMENT = 1 << 16,	/* a comment word in its class or id */
 };
 
 #define NONE	UINT32_MAX
@@ -602,6 +604,8 @@ attributes(xmlNode *n, uint32_t tf, uint32_t *flags)
 	}
 	if (names & W_CONTENT)
 		*flags |= F_CONTENT;
+	if (names & W_COMMENT)
+		*flags |= F_COMMENT;
 	/* text-level elements and the page's own article are not judged by
 	 * their names */
 	if (((names & W_NOISE) || ((names & W_WEAK) && !(names & W_CONTENT))) &&
@@ -1502,6 +1506,95 @@ inline_text(struct extract *x, xmlNode *root, struct buf *out)
 	x->line.len = 0;
 }
 
+/* --- the comments (--comments) ------------------------------------------ */
+
+/* The user comments: the regions step 4 pruned for a comment word in
+ * their class or id (comment, comments, cmt, disqus, commentlist, ...),
+ * each outermost one; in each, its items, one a line: the outermost li,
+ * article or element named for a comment below the region, else the
+ * region itself.  A comment's line is all its text, white space
+ * collapsed (its author and date too: they are part of it). */
+#define COMMENT_MIN	2
+
+/* All the text of a comment on one line: a space where a block or a
+ * <br> ends a line ("2 days ago" and what follows do not run into each
+ * other); hard noise (step 3) is not in it. */
+static void
+comment_text(struct extract *x, xmlNode *root, struct buf *out)
+{
+	xmlNode *n = root;
+
+	x->line.len = 0;
+	for (;;) {
+		bool down = false;
+
+		if (n->type == XML_ELEMENT_NODE) {
+			struct el *e = el_of(x, n);
+
+			if (e != NULL && (e->tf & (TF_BLOCK | TF_BR)))
+				buf_putc(&x->line, ' ');
+			down = n->children && e != NULL;
+		} else if ((n->type == XML_TEXT_NODE ||
+		    n->type == XML_CDATA_SECTION_NODE) && n->content)
+			append_text(&x->line, (const char *)n->content, false);
+		if (down) {
+			n = n->children;
+			continue;
+		}
+		while (n != root && n->next == NULL) {
+			n = n->parent;
+			if (el_of(x, n) && (el_of(x, n)->tf & TF_BLOCK))
+				buf_putc(&x->line, ' ');
+		}
+		if (n == root)
+			break;
+		n = n->next;
+	}
+	out->len = 0;
+	textnorm_space_buf(buf_cstr(&x->line), x->line.len, false, out);
+	x->line.len = 0;
+}
+
+static void
+comment_line(struct extract *x, xmlNode *n)
+{
+	comment_text(x, n, &x->tmp);
+	if (charset_chars(x->tmp.p, x->tmp.len) < COMMENT_MIN)
+		return;
+	if (x->comments.len > 0)
+		buf_putc(&x->comments, '\n');
+	buf_append(&x->comments, x->tmp.p, x->tmp.len);
+	x->ncomments++;
+}
+
+static void
+comments(struct extract *x)
+{
+	struct el *els = x->els;
+
+	for (size_t i = 0; i < x->nels; i++) {
+		struct el *r = &els[i];
+		size_t before = x->ncomments;
+
+		if ((r->flags & (F_COMMENT | F_PRUNED)) != (F_COMMENT | F_PRUNED) ||
+		    r->chars == 0)
+			continue;
+		for (size_t k = i + 1; k < r->end;) {
+			struct el *e = &els[k];
+
+			if (e->chars > 0 && ((e->tf & TF_LI) ||
+			    (e->flags & (F_COMMENT | F_ARTICLE)))) {
+				comment_line(x, e->node);
+				k = e->end;
+			} else
+				k++;
+		}
+		if (x->ncomments == before)
+			comment_line(x, r->node);
+		i = r->end - 1;
+	}
+}
+
 /* --- the title ------------------------------------------------------------ */
 
 static bool
@@ -1648,6 +1741,7 @@ extract_run(struct extract *x, xmlDoc *doc, const char *url)
 
 	x->title.len = x->text.len = x->line.len = 0;
 	x->chars = x->pruned = 0;
+	x->comments.len = x->ncomments = 0;
 	if (x->markdown)
 		markdown_begin(&x->md, url);
 	x->nels = 0;
@@ -1692,6 +1786,8 @@ extract_run(struct extract *x, xmlDoc *doc, const char *url)
 	}
 	if (x->title.len == 0 && url != NULL)
 		url_title(x, url, &x->title);
+	if (x->want_comments && x->nels > 0)
+		comments(x);
 	if (x->markdown)
 		markdown_end(&x->md);
 	/* a headline that did not come from an h1 of the text may still
@@ -1719,5 +1815,6 @@ extract_free(struct extract *x)
 	buf_free(&x->text);
 	buf_free(&x->line);
 	buf_free(&x->tmp);
+	buf_free(&x->comments);
 	markdown_free(&x->md);
 }

@@ -32,10 +32,13 @@ struct extract {
 	size_t		 chars;		/* characters of text */
 	size_t		 pruned;	/* elements removed as noise */
 	const char	*pagetype;	/* article, forum, ...: NULL if not known */
+	struct buf	 comments;	/* with want_comments: one a line */
+	size_t		 ncomments;
 	struct markdown	 md;		/* with markdown: the text in md.out */
 	/* options */
 	bool		 strip_site;	/* cut " | Site" from a <title> */
 	bool		 markdown;	/* build md too (md.links, md.images) */
+	bool		 want_comments;	/* gather the user comments */
 	/* scratch */
 	struct el	*els;
 	size_t		 nels, capels;

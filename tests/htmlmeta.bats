@@ -173,3 +173,30 @@ for n, line in enumerate(open(sys.argv[1], encoding="utf-8"), 1):
 	cmp want got
 	assert_equal "$(wc -l < got)" 7
 }
+
+@test "htmlmeta: --comments: the comment section pruned by step 4, one comment a line, COMMENTS before TEXT" {
+	f=$DATA/htmltext/long-comments.html
+	htmltext --comments "$f" > out
+	assert_equal "$(awk -F'\t' '{ print NF }' out)" 4
+	# the text is what it is without the option
+	htmltext "$f" | cut -f3 > want
+	cut -f4 out | cmp want -
+	cut -f3 out | sed 's/\\n/\n/g' > comments
+	assert_equal "$(wc -l < comments)" 30
+	run sed -n '1p;30p' comments
+	assert_line --index 0 'user1 2 days ago Comment number 1 says something long enough to be a paragraph of its own, and then a little more. Reply'
+	assert_line --index 1 --partial 'user30 2 days ago Comment number 30 '
+	# in JSON, "comments"; a page without comments has no such key
+	htmltext --json --comments "$f" "$D/article.html" > out.json
+	json_ok out.json
+	run jq -r '.comments // "none" | split("\n") | length' out.json
+	assert_output $'30\n1'
+	run jq -r '.comments // "none"' out.json
+	assert_line --index 30 none
+	# with --fields: the fields, then COMMENTS, then TEXT
+	htmltext --fields language --comments "$f" | cut -f3,5 > out
+	assert_equal "$(cut -f1 out)" en
+	cut -f2 out | cmp want -
+	run --separate-stderr htmltext --plain --comments "$f"
+	assert_usage_error "--plain and --comments cannot be combined"
+}

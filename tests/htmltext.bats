@@ -417,8 +417,8 @@ htmltext: dir: read error: Is a directory"
 	assert_success
 	assert_line --index 0 'Usage: htmltext [-u URL | --url-from-path | --warc | --tsv [-f N]]'
 	assert_line --index 1 '                [--plain | --meta | --json] [--fields LIST]'
-	assert_line --index 2 '                [--markdown [--links] [--images]] [--strip-site] [options]'
-	assert_line --index 3 '                [file ...]'
+	assert_line --index 2 '                [--markdown [--links] [--images]] [--comments] [--strip-site]'
+	assert_line --index 3 '                [options] [file ...]'
 	run htmltext --version
 	assert_success
 	assert_line --index 0 'htmltext (crawlutils) 0.1.0'
