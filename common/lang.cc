@@ -10,6 +10,11 @@
 
 #include "lang.h"
 
+// CLD2 still writes the ISO 639-1 codes withdrawn in 1989
+static const char *const renamed[][2] = {
+	{ "in", "id" }, { "iw", "he" }, { "ji", "yi" }, { "jw", "jv" },
+};
+
 static void
 copy_code(char *out, const char *code)
 {
@@ -19,6 +24,9 @@ copy_code(char *out, const char *code)
 		n = LANG_CODE_MAX - 1;
 	std::memcpy(out, code, n);
 	out[n] = '\0';
+	for (const auto &r : renamed)
+		if (std::strcmp(out, r[0]) == 0)
+			std::strcpy(out, r[1]);
 }
 
 bool

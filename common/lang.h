@@ -6,7 +6,8 @@
  * text in percent, as CLD2 reports them, and the first as the answer
  * when CLD2 calls it reliable; otherwise the answer is "und" (the text
  * is too short or too mixed to say).  Codes are ISO 639-1 where the
- * language has one ("en", "zh", "ja", "ko": CLD2's "zh-Hant" is "zh"),
+ * language has one ("en", "zh", "ja", "ko": CLD2's "zh-Hant" is "zh",
+ * its "iw" and "in" are "he" and "id"),
  * else CLD2's code (ISO 639-2/3, "haw", "ceb").  The hints are those
  * CLD2 takes: a Content-Language value ("en", "fr-CA,en"; <html lang>,
  * <meta http-equiv> or og:locale), a top-level domain ("de"), and a

@@ -644,6 +644,30 @@ meta_clean_author(const char *s, size_t n, struct buf *out)
 	return true;
 }
 
+/* Add item[0..n) to the list being built in m->strs from start,
+ * "; " between items, unless it is there already (ASCII case aside),
+ * the list holds META_MAX_ITEMS or it would pass META_MAX_FIELD. */
+static void
+add_item(struct meta *m, size_t start, size_t *count, const char *item,
+    size_t n)
+{
+	for (size_t q = start; q < m->strs.len;) {
+		size_t e = q;
+
+		while (e < m->strs.len && m->strs.p[e] != ';')
+			e++;
+		if (e - q == n && strncasecmp(m->strs.p + q, item, n) == 0)
+			return;
+		q = e + 2;
+	}
+	if (*count >= META_MAX_ITEMS ||
+	    m->strs.len - start + n + 2 > META_MAX_FIELD)
+		return;
+	if ((*count)++ > 0)
+		buf_append(&m->strs, "; ", 2);
+	buf_append(&m->strs, item, n);
+}
+
 /* Names: each value cleaned, "; " between, the same once. */
 static bool
 set_names(struct meta *m, const char *const *v, size_t nv)
@@ -659,29 +683,9 @@ set_names(struct meta *m, const char *const *v, size_t nv)
 		/* a JSON-LD list is "A; B" already */
 		while (s != NULL && *s != '\0') {
 			size_t k = strcspn(s, ";"), mark = t->len;
-			bool dup = false;
 
-			if (meta_clean_author(s, k, t)) {
-				const char *name = t->p + mark;
-				size_t nl = t->len - mark;
-
-				for (size_t q = start; q < m->strs.len;) {
-					size_t e = q;
-
-					while (e < m->strs.len && m->strs.p[e] != ';')
-						e++;
-					if (e - q == nl &&
-					    strncasecmp(m->strs.p + q, name, nl) == 0)
-						dup = true;
-					q = e + 2;
-				}
-				if (!dup && count < META_MAX_ITEMS &&
-				    m->strs.len - start + nl + 2 <= META_MAX_FIELD) {
-					if (count++ > 0)
-						buf_append(&m->strs, "; ", 2);
-					buf_append(&m->strs, name, nl);
-				}
-			}
+			if (meta_clean_author(s, k, t))
+				add_item(m, start, &count, t->p + mark, t->len - mark);
 			t->len = mark;
 			s += k;
 			while (*s == ';' || *s == ' ')
@@ -722,28 +726,11 @@ set_items(struct meta *m, enum meta_field f, const char *const *v,
 			if (k > n)
 				k = n;
 			if (put_line(m, s, k) > 0) {
-				const char *item = m->strs.p + sl;
-				size_t il = m->strs.len - sl;
-				bool dup = false;
-
-				buf_append(t, item, il);
+				/* the item is cut there first; then added */
+				buf_append(t, m->strs.p + sl, m->strs.len - sl);
 				m->strs.len = sl;
-				for (size_t q = start; q < m->strs.len;) {
-					size_t e = q;
-
-					while (e < m->strs.len && m->strs.p[e] != ';')
-						e++;
-					if (e - q == il && strncasecmp(m->strs.p + q,
-					    t->p + mark, il) == 0)
-						dup = true;
-					q = e + 2;
-				}
-				if (!dup && count < META_MAX_ITEMS &&
-				    sl - start + il + 2 <= META_MAX_FIELD) {
-					if (count++ > 0)
-						buf_append(&m->strs, "; ", 2);
-					buf_append(&m->strs, t->p + mark, il);
-				}
+				add_item(m, start, &count, t->p + mark,
+				    t->len - mark);
 			}
 			t->len = mark;
 			s += k;

@@ -138,6 +138,19 @@ for n, line in enumerate(open(sys.argv[1], encoding="utf-8"), 1):
 	iconv -f UTF-8 -t GBK "$D/zh.html" | sed 's/charset=utf-8//' |
 	    htmltext --fields language,encoding,encoding_method | cut -f3- | cut -f1-3 > out
 	assert_bytes out 'zh\tgb18030\tdetector\n'
+	# other scripts; Hebrew as "he", not CLD2's withdrawn "iw"
+	while IFS='|' read -r want text; do
+		printf '<html><body><p>%s</p></body></html>' "$text" > s.html
+		run htmltext --fields language s.html
+		assert_output "s.html		$want	$text"
+	done <<-'EOF2'
+	ru|Москва является столицей России и крупнейшим городом страны. В городе живут более двенадцати миллионов человек, и каждый день сюда приезжают туристы.
+	ar|القاهرة هي عاصمة جمهورية مصر العربية وأكبر مدنها، وتقع على ضفاف نهر النيل. يعيش فيها ملايين الناس ويزورها السياح من كل مكان.
+	he|ירושלים היא עיר הבירה של ישראל והעיר הגדולה ביותר במדינה. בעיר חיים כמעט מיליון תושבים והיא מרכז חשוב לשלוש דתות.
+	el|Η Αθήνα είναι η πρωτεύουσα της Ελλάδας και μία από τις αρχαιότερες πόλεις του κόσμου. Κάθε χρόνο την επισκέπτονται εκατομμύρια τουρίστες.
+	hi|नई दिल्ली भारत की राजधानी है और यह देश के सबसे बड़े शहरों में से एक है। यहाँ हर साल लाखों पर्यटक घूमने आते हैं।
+	th|กรุงเทพมหานครเป็นเมืองหลวงของประเทศไทยและเป็นเมืองที่ใหญ่ที่สุดในประเทศ มีนักท่องเที่ยวจำนวนมากเดินทางมาทุกปี
+	EOF2
 	# two words say nothing: und, whatever <html lang> claims
 	printf '<html lang="fr"><body><p>Hello there</p></body></html>' | htmltext --fields language | cut -f3 > out
 	assert_bytes out 'und\n'
