@@ -23,11 +23,18 @@ WARN     = -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
            -Wvla -Wformat=2 -Wundef -Wold-style-definition
 ALL_CPPFLAGS = -Icommon -DCRAWLUTILS_VERSION='"$(VERSION)"' $(PKG_CFLAGS) $(CPPFLAGS)
 ALL_CFLAGS   = -std=c17 $(WARN) $(SANFLAGS) $(CFLAGS)
+# the one C++ file (common/lang.cc, CLD2's wrapper): the same warnings
+# where C++ has them, CFLAGS as for C
+CXXWARN  = -Wall -Wextra -Wpedantic -Wshadow -Wpointer-arith -Wcast-qual \
+           -Wwrite-strings -Wformat=2 -Wundef -Wmissing-declarations
+ALL_CXXFLAGS = -std=c++17 $(CXXWARN) $(SANFLAGS) $(CFLAGS) -fno-exceptions -fno-rtti
 ALL_LDFLAGS  = $(SANFLAGS) $(LDFLAGS)
-LIBS_ALL     = $(PKG_LIBS) $(LIBS) -lm
+# CLD2 has no pkg-config file
+LIBS_ALL     = $(PKG_LIBS) -lcld2 $(LIBS) -lstdc++ -lm
 
 PROGS    = $(patsubst cmd/%.c,%,$(wildcard cmd/*.c))
-COMMON   = $(patsubst %.c,$(O)/%.o,$(wildcard common/*.c))
+COMMON   = $(patsubst %.c,$(O)/%.o,$(wildcard common/*.c)) \
+           $(patsubst %.cc,$(O)/%.o,$(wildcard common/*.cc))
 FUZZERS  = $(patsubst fuzz/%.c,%,$(filter-out fuzz/replay.c,$(wildcard fuzz/*.c)))
 BINS     = $(addprefix $(O)/bin/,$(PROGS))
 # input generators and helpers for the benchmarks and slow tests
@@ -58,6 +65,10 @@ $(O)/config.mk: mk/deps.sh
 $(O)/%.o: %.c
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
+
+$(O)/%.o: %.cc
+	@mkdir -p $(@D)
+	$(CXX) $(ALL_CPPFLAGS) $(ALL_CXXFLAGS) -MMD -MP -c -o $@ $<
 
 $(O)/libcommon.a: $(COMMON)
 	rm -f $@
@@ -114,7 +125,7 @@ lint:
 FUZZ_O = build-fuzz
 fuzz:
 	@sh mk/deps.sh fuzz
-	$(MAKE) O=$(FUZZ_O) CC=clang SANITIZE= \
+	$(MAKE) O=$(FUZZ_O) CC=clang CXX=clang++ SANITIZE= \
 	  CFLAGS="-O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all" \
 	  $(patsubst %,$(FUZZ_O)/fuzz/%-fuzz,$(FUZZERS))
 

@@ -44,6 +44,21 @@ measure() {
 	fi
 }
 
+# formats FILE...: the output formats side by side, each as a ratio to
+# the parse alone (htmlparse) in the same run: the default within 1.5
+# times, --json (metadata and the language) within 1.7 times (issue 18)
+formats() {
+	local parse t f
+	parse=$(cpu "$tools/htmlparse" "$@")
+	echo "  formats, CPU time as a multiple of the parse alone ($parse s):"
+	for f in "" --markdown --json "--json --comments"; do
+		# shellcheck disable=SC2086
+		t=$(cpu "$bin/htmltext" $f "$@")
+		printf '    %-22s %6.2f s  %s x parse\n' "htmltext ${f:-(default)}" \
+		    "$t" "$(ratio "$parse" "$t")"
+	done
+}
+
 # (a function, so that its set -- does not touch bench/run's arguments)
 htmltext_bench() {
 	echo "htmltext: single core; baselines libxml2 alone (xmllint, htmlparse) on the same files"
@@ -63,6 +78,7 @@ htmltext_bench() {
 		done
 		measure "real pages (Readability's test pages, 8 times over)" "$@"
 		echo "  peak memory, real pages 8 times over: $(peak_mb "$bin/htmltext" "$@") MB"
+		formats "$@"
 	else
 		echo "real pages: skipped, no $corpus (set HTML_CORPUS)"
 	fi

@@ -8,12 +8,17 @@
 #include "cli.h"
 #include "docs.h"
 #include "escape.h"
+#include "date.h"
 #include "extract.h"
 #include "html.h"
+#include "jsonw.h"
+#include "pagemeta.h"
 
 static const char help[] =
 "Usage: htmltext [-u URL | --url-from-path | --warc | --tsv [-f N]]\n"
-"                [--plain | --meta] [--strip-site] [options] [file ...]\n"
+"                [--plain | --meta | --json] [--fields LIST]\n"
+"                [--markdown [--links] [--images]] [--comments] [--strip-site]\n"
+"                [options] [file ...]\n"
 "Write the main text of each HTML document as one record ID TAB TITLE TAB\n"
 "TEXT, one block of text per line (lines joined by \\n).  Each file is one\n"
 "document; none or - is the standard input.\n"
@@ -27,29 +32,63 @@ DOCS_HELP_SOURCES
 "      --meta           add ENCODING, METHOD, CHARS, PRUNED and PAGETYPE\n"
 "                       before TEXT\n"
 "      --strip-site     cut a site name (\" | Site\") from a <title>\n"
+"      --json           one JSON object per document (JSON Lines): id, url,\n"
+"                       title, text and the metadata fields that have a value\n"
+"      --markdown       TEXT as CommonMark (GitHub tables): headings, lists,\n"
+"                       quotes, code, tables, emphasis\n"
+"      --links          with --markdown: links as [text](URL)\n"
+"      --images         with --markdown: images as ![alt](URL)\n"
+"      --comments       the user comments, one a line, as a field COMMENTS\n"
+"                       before TEXT (with --json: \"comments\")\n"
+"      --fields LIST    write these metadata fields between TITLE and TEXT:\n"
+"                       author, date, modified, sitename, description,\n"
+"                       language, languages, canonical, image, tags,\n"
+"                       categories, type, license, pagetype, encoding,\n"
+"                       encoding_method (comma-separated)\n"
 DOCS_HELP_COMMON;
 
-enum { OPT_PLAIN = OPT_DOCS_END, OPT_META, OPT_STRIP };
+enum {
+	OPT_PLAIN = OPT_DOCS_END, OPT_META, OPT_STRIP, OPT_JSON, OPT_FIELDS,
+	OPT_MARKDOWN, OPT_LINKS, OPT_IMAGES, OPT_COMMENTS
+};
 
 static const struct option longopts[] = {
 	DOCS_LONGOPTS,
 	{ "plain",		no_argument,		NULL, OPT_PLAIN },
 	{ "meta",		no_argument,		NULL, OPT_META },
 	{ "strip-site",		no_argument,		NULL, OPT_STRIP },
+	{ "json",		no_argument,		NULL, OPT_JSON },
+	{ "fields",		required_argument,	NULL, OPT_FIELDS },
+	{ "markdown",		no_argument,		NULL, OPT_MARKDOWN },
+	{ "links",		no_argument,		NULL, OPT_LINKS },
+	{ "images",		no_argument,		NULL, OPT_IMAGES },
+	{ "comments",		no_argument,		NULL, OPT_COMMENTS },
 	{ NULL,			0,			NULL, 0 }
 };
 
-static bool plain, meta;
+static bool plain, meta, json;
+
+/* The text as it is written: flat, or Markdown with --markdown. */
+static const struct buf *
+text_of(const struct extract *x)
+{
+	return x->markdown ? &x->md.out : &x->text;
+}
+static enum pagemeta_field fields[PM_NFIELDS * 4];
+static size_t nfields;
+static bool want_meta;		/* --json or --fields: read the metadata */
+static struct pagemeta pm;
 
 static void
 write_record(struct out *o, const struct doc *doc, const struct html *h,
     const struct extract *x)
 {
+	const struct buf *title = want_meta ? &pm.title : &x->title;
 	char num[32];
 
 	docs_write_id(o, doc);
 	out_putc(o, '\t');
-	escape_write(o, x->title.p, x->title.len);
+	escape_write(o, title->p, title->len);
 	out_putc(o, '\t');
 	if (meta) {
 		out_write(o, h->cs.name, strlen(h->cs.name));
@@ -61,7 +100,34 @@ write_record(struct out *o, const struct doc *doc, const struct html *h,
 		out_write(o, x->pagetype, strlen(x->pagetype));
 		out_putc(o, '\t');
 	}
-	escape_write(o, x->text.p, x->text.len);
+	if (nfields > 0)
+		pagemeta_write_tsv(o, &pm, fields, nfields);
+	if (x->want_comments) {
+		escape_write(o, x->comments.p, x->comments.len);
+		out_putc(o, '\t');
+	}
+	escape_write(o, text_of(x)->p, text_of(x)->len);
+	out_end_record(o);
+}
+
+static void
+write_json(struct out *o, const struct doc *doc, const struct extract *x)
+{
+	struct jsonw w;
+
+	jsonw_init_out(&w, o);
+	jsonw_begin(&w, NULL);
+	jsonw_str(&w, "id", doc->id, strlen(doc->id));
+	if (doc->url != NULL)
+		jsonw_str(&w, "url", doc->url, strlen(doc->url));
+	if (pm.title.len > 0)
+		jsonw_str(&w, "title", pm.title.p, pm.title.len);
+	pagemeta_write_json(&w, &pm);
+	if (x->comments.len > 0)
+		jsonw_str(&w, "comments", x->comments.p, x->comments.len);
+	jsonw_str(&w, "text", text_of(x)->p ? text_of(x)->p : "",
+	    text_of(x)->len);
+	jsonw_end(&w);
 	out_end_record(o);
 }
 
@@ -79,8 +145,8 @@ write_plain(struct out *o, const char *id, const struct extract *x,
 	if (x->title.len > 0)
 		out_write(o, x->title.p, x->title.len);
 	out_write(o, "\n\n", 2);
-	if (x->text.len > 0) {
-		out_write(o, x->text.p, x->text.len);
+	if (text_of(x)->len > 0) {
+		out_write(o, text_of(x)->p, text_of(x)->len);
 		out_putc(o, '\n');
 	}
 	if (o->line_buffered)
@@ -97,6 +163,7 @@ main(int argc, char *argv[])
 	struct buf scratch = { 0 };
 	struct docs_cli o;
 	bool first = true;
+	long long now;
 	int ch, status;
 
 	cli_init("htmltext", help, argv);
@@ -115,12 +182,43 @@ main(int argc, char *argv[])
 		case OPT_STRIP:
 			x.strip_site = true;
 			break;
+		case OPT_JSON:
+			json = true;
+			break;
+		case OPT_MARKDOWN:
+			x.markdown = true;
+			break;
+		case OPT_LINKS:
+			x.md.links = true;
+			break;
+		case OPT_IMAGES:
+			x.md.images = true;
+			break;
+		case OPT_COMMENTS:
+			x.want_comments = true;
+			break;
+		case OPT_FIELDS:
+			if (!pagemeta_parse(optarg, fields, &nfields, &scratch))
+				cli_usage_error("--fields: unknown field '%s'",
+				    scratch.p);
+			break;
 		default:
 			cli_option(ch, optarg);
 		}
 	}
 	if (plain && meta)
 		cli_usage_error("--plain and --meta cannot be combined");
+	if (json && (plain || meta || nfields > 0))
+		cli_usage_error("--json cannot be combined with --plain, --meta "
+		    "or --fields");
+	if (plain && nfields > 0)
+		cli_usage_error("--plain and --fields cannot be combined");
+	if (plain && x.want_comments)
+		cli_usage_error("--plain and --comments cannot be combined");
+	if ((x.md.links || x.md.images) && !x.markdown)
+		cli_usage_error("--links and --images need --markdown");
+	want_meta = json || nfields > 0;
+	now = date_now();
 	docs_cli_done(&o, argc - optind);
 
 	docs_open_cli(&d, argc - optind, argv + optind, &o);
@@ -128,7 +226,11 @@ main(int argc, char *argv[])
 		if (!docs_load(&d, &doc, &h, &scratch))
 			continue;
 		extract_run(&x, h.doc, doc.url);
-		if (plain)
+		if (want_meta)
+			pagemeta_run(&pm, &h, &x, doc.url, now);
+		if (json)
+			write_json(&d.s.out, &doc, &x);
+		else if (plain)
 			write_plain(&d.s.out, doc.id, &x,
 			    d.s.npaths > 1 || o.mode != DOCS_FILES, first);
 		else
@@ -139,6 +241,7 @@ main(int argc, char *argv[])
 	}
 	status = docs_close(&d);
 	extract_free(&x);
+	pagemeta_free(&pm);
 	buf_free(&scratch);
 	html_cleanup();
 	return status;

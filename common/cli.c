@@ -11,9 +11,11 @@
 #include <openssl/crypto.h>
 #include <unicode/uchar.h>
 #include <unicode/uversion.h>
+#include <json-c/json_c_version.h>
 #include <xxhash.h>
 
 #include "cli.h"
+#include "lang.h"
 #include "diag.h"
 #include "field.h"
 
@@ -99,6 +101,8 @@ cli_version(void)
 	xml = atoi(xmlParserVersion);
 	printf("libxml2 %d.%d.%d\n", xml / 10000, xml / 100 % 100, xml % 100);
 	printf("xxHash %u.%u.%u\n", xxh / 10000, xxh / 100 % 100, xxh % 100);
+	printf("json-c %s\n", json_c_version());
+	printf("CLD2 %s\n", lang_version());
 	exit_stdout();
 }
 

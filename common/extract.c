@@ -8,6 +8,7 @@
 #include "extract.h"
 #include "html.h"
 #include "jsonld.h"
+#include "markdown.h"
 #include "pagetype.h"
 #include "textnorm.h"
 #include "xalloc.h"
@@ -490,6 +491,7 @@ enum {
 	F_LINKBLOCK = 1 << 19,	/* pruned as a block of links (step 5) */
 	F_REVIEWS = 1 << 20,	/* named review, reviews */
 	F_BOX = 1 << 21,	/* opened by a box heading ("Related") */
+	F_COMMENT = 1 << 22,	/* a comment word in its class or id */
 };
 
 #define NONE	UINT32_MAX
@@ -663,6 +665,8 @@ attributes(struct extract *x, xmlNode *n, uint32_t tf, uint32_t *flags)
 		*flags |= F_CART;
 	if ((names & W_REVIEW) && !(tf & TF_INLINE))
 		*flags |= F_REVIEWS;
+	if (names & W_COMMENT)
+		*flags |= F_COMMENT;
 	/* text-level elements and the page's own article are not judged by
 	 * their names */
 	if (((names & W_NOISE) || ((names & W_WEAK) && !(names & W_CONTENT))) &&
@@ -1375,6 +1379,7 @@ struct walk {
 	int		 link;		/* inside a */
 	size_t		 chars, links;	/* of the line: not white space, in a */
 	bool		 all;		/* keep every line: short, links too */
+	struct markdown	*md;		/* --markdown: told what is kept */
 };
 
 /* Step 5 for a line of the text: one that is nothing but a link (nine
@@ -1391,6 +1396,8 @@ flush(struct walk *w)
 {
 	struct extract *x = w->x;
 
+	size_t mark = x->text.len;
+
 	if (x->line.len > 0) {
 		if (w->pre)
 			add_pre(x, x->line.p, x->line.len);
@@ -1398,6 +1405,16 @@ flush(struct walk *w)
 			add_line(x, x->line.p, x->line.len, w->all ? 1 :
 			    w->heading || (w->li && w->links == 0) ?
 			    MIN_HEADING : MIN_BLOCK);
+	}
+	if (w->md != NULL) {
+		/* the lines kept, decorated */
+		if (x->text.len == mark)
+			markdown_drop(w->md);
+		else if (w->pre)
+			markdown_pre(w->md, x->text.p + mark + (mark > 0),
+			    x->text.len - mark - (mark > 0));
+		else
+			markdown_line(w->md);
 	}
 	x->line.len = 0;
 	w->chars = w->links = 0;
@@ -1430,7 +1447,10 @@ flush_row(struct walk *w)
 		if (x->text.len > 0)
 			buf_putc(&x->text, '\n');
 		buf_append(&x->text, t->p, t->len);
-	}
+		if (w->md != NULL)
+			markdown_row(w->md);
+	} else if (w->md != NULL)
+		markdown_drop(w->md);
 	x->line.len = 0;
 	w->chars = w->links = 0;
 }
@@ -1442,6 +1462,8 @@ text(struct walk *w, const char *s)
 	size_t mark = x->line.len, c;
 
 	append_text(&x->line, s, w->pre > 0);
+	if (w->md != NULL)
+		markdown_text(w->md, s, w->pre > 0);
 	c = 0;
 	for (size_t i = mark; i < x->line.len; i++) {
 		unsigned char b = (unsigned char)x->line.p[i];
@@ -1474,12 +1496,23 @@ enter(struct walk *w, struct el *e)
 
 	if (e->tf & TF_A)
 		w->link++;
+	if (w->md != NULL && !(e->tf & TF_BLOCK))
+		markdown_enter(w->md, e->node);
 	if (w->row) {
 		/* cells of a data row: one line, TAB between cells */
-		if ((e->tf & TF_CELL) && x->line.len > 0)
+		if ((e->tf & TF_CELL) && x->line.len > 0) {
 			buf_putc(&x->line, '\t');
-		else if ((e->tf & TF_BR) || (e->tf & TF_BLOCK))
+			if (w->md != NULL)
+				markdown_cell(w->md);
+		} else if ((e->tf & TF_BR) || (e->tf & TF_BLOCK)) {
 			buf_putc(&x->line, ' ');
+			if (w->md != NULL) {
+				if (e->tf & TF_BR)
+					markdown_break(w->md);
+				else
+					markdown_text(w->md, " ", false);
+			}
+		}
 		return;
 	}
 	if (e->tf & TF_BR) {
@@ -1496,6 +1529,8 @@ enter(struct walk *w, struct el *e)
 		return;
 	}
 	flush(w);
+	if (w->md != NULL)
+		markdown_enter(w->md, e->node);
 	if (e->tf & TF_HEAD)
 		w->heading++;
 	if (e->tf & TF_LI)
@@ -1513,8 +1548,11 @@ leave(struct walk *w, struct el *e)
 
 	if (e->tf & TF_A)
 		w->link--;
-	if (!(e->tf & TF_BLOCK))
+	if (!(e->tf & TF_BLOCK)) {
+		if (w->md != NULL)
+			markdown_leave(w->md, e->node);
 		return;
+	}
 	if (w->row) {
 		if (e->tf & TF_TR) {
 			flush_row(w);
@@ -1527,6 +1565,8 @@ leave(struct walk *w, struct el *e)
 		return;
 	}
 	flush(w);
+	if (w->md != NULL)
+		markdown_leave(w->md, e->node);
 	if (e->tf & TF_HEAD)
 		w->heading--;
 	if (e->tf & TF_LI)
@@ -1538,7 +1578,8 @@ leave(struct walk *w, struct el *e)
 static void
 extract_from(struct extract *x, xmlNode *root, bool all)
 {
-	struct walk w = { .x = x, .all = all };
+	struct walk w = { .x = x, .all = all,
+	    .md = x->markdown ? &x->md : NULL };
 	xmlNode *n = root;
 
 	for (;;) {
@@ -1602,6 +1643,95 @@ inline_text(struct extract *x, xmlNode *root, struct buf *out)
 	out->len = 0;
 	textnorm_space_buf(buf_cstr(&x->line), x->line.len, false, out);
 	x->line.len = 0;
+}
+
+/* --- the comments (--comments) ------------------------------------------ */
+
+/* The user comments: the regions step 4 pruned for a comment word in
+ * their class or id (comment, comments, cmt, disqus, commentlist, ...),
+ * each outermost one; in each, its items, one a line: the outermost li,
+ * article or element named for a comment below the region, else the
+ * region itself.  A comment's line is all its text, white space
+ * collapsed (its author and date too: they are part of it). */
+#define COMMENT_MIN	2
+
+/* All the text of a comment on one line: a space where a block or a
+ * <br> ends a line ("2 days ago" and what follows do not run into each
+ * other); hard noise (step 3) is not in it. */
+static void
+comment_text(struct extract *x, xmlNode *root, struct buf *out)
+{
+	xmlNode *n = root;
+
+	x->line.len = 0;
+	for (;;) {
+		bool down = false;
+
+		if (n->type == XML_ELEMENT_NODE) {
+			struct el *e = el_of(x, n);
+
+			if (e != NULL && (e->tf & (TF_BLOCK | TF_BR)))
+				buf_putc(&x->line, ' ');
+			down = n->children && e != NULL;
+		} else if ((n->type == XML_TEXT_NODE ||
+		    n->type == XML_CDATA_SECTION_NODE) && n->content)
+			append_text(&x->line, (const char *)n->content, false);
+		if (down) {
+			n = n->children;
+			continue;
+		}
+		while (n != root && n->next == NULL) {
+			n = n->parent;
+			if (el_of(x, n) && (el_of(x, n)->tf & TF_BLOCK))
+				buf_putc(&x->line, ' ');
+		}
+		if (n == root)
+			break;
+		n = n->next;
+	}
+	out->len = 0;
+	textnorm_space_buf(buf_cstr(&x->line), x->line.len, false, out);
+	x->line.len = 0;
+}
+
+static void
+comment_line(struct extract *x, xmlNode *n)
+{
+	comment_text(x, n, &x->tmp);
+	if (charset_chars(x->tmp.p, x->tmp.len) < COMMENT_MIN)
+		return;
+	if (x->comments.len > 0)
+		buf_putc(&x->comments, '\n');
+	buf_append(&x->comments, x->tmp.p, x->tmp.len);
+	x->ncomments++;
+}
+
+static void
+comments(struct extract *x)
+{
+	struct el *els = x->els;
+
+	for (size_t i = 0; i < x->nels; i++) {
+		struct el *r = &els[i];
+		size_t before = x->ncomments;
+
+		if ((r->flags & (F_COMMENT | F_PRUNED)) != (F_COMMENT | F_PRUNED) ||
+		    r->chars == 0)
+			continue;
+		for (size_t k = i + 1; k < r->end;) {
+			struct el *e = &els[k];
+
+			if (e->chars > 0 && ((e->tf & TF_LI) ||
+			    (e->flags & (F_COMMENT | F_ARTICLE)))) {
+				comment_line(x, e->node);
+				k = e->end;
+			} else
+				k++;
+		}
+		if (x->ncomments == before)
+			comment_line(x, r->node);
+		i = r->end - 1;
+	}
 }
 
 /* --- the title ------------------------------------------------------------ */
@@ -2111,6 +2241,9 @@ extract_run(struct extract *x, xmlDoc *doc, const char *url)
 
 	x->title.len = x->text.len = x->line.len = 0;
 	x->chars = x->pruned = 0;
+	x->comments.len = x->ncomments = 0;
+	if (x->markdown)
+		markdown_begin(&x->md, url);
 	x->nels = 0;
 	memset(&x->ev, 0, sizeof x->ev);
 	x->keep_comments = x->keep_links = x->prune_reviews = false;
@@ -2156,6 +2289,8 @@ extract_run(struct extract *x, xmlDoc *doc, const char *url)
 		 * list of five words) would give nothing: then it gives
 		 * all of them, rather than an empty answer. */
 		empty = x->text.len == 0;
+		if (empty && x->markdown)
+			markdown_reset_out(&x->md);
 		for (size_t i = 0; empty && i < x->nels; i++)
 			if (x->els[i].flags & F_ROOT)
 				extract_from(x, x->els[i].node, true);
@@ -2169,6 +2304,10 @@ extract_run(struct extract *x, xmlDoc *doc, const char *url)
 	}
 	if (x->title.len == 0 && url != NULL)
 		url_title(x, url, &x->title);
+	if (x->want_comments && x->nels > 0)
+		comments(x);
+	if (x->markdown)
+		markdown_end(&x->md);
 	/* a headline that did not come from an h1 of the text may still
 	 * open it */
 	if (from_head && x->title.len > 0 && x->text.len >= x->title.len &&
@@ -2178,6 +2317,8 @@ extract_run(struct extract *x, xmlDoc *doc, const char *url)
 
 		memmove(x->text.p, x->text.p + cut, x->text.len - cut);
 		x->text.len -= cut;
+		if (x->markdown)
+			markdown_cut_first(&x->md);
 	}
 	x->chars = charset_chars(x->text.p, x->text.len);
 	x->pagetype = pagetype_name(x->type);
@@ -2198,6 +2339,8 @@ extract_free(struct extract *x)
 	free(x->sigs);
 	x->sigs = NULL;
 	x->capsigs = 0;
+	buf_free(&x->comments);
+	markdown_free(&x->md);
 }
 
 /* --- for bench/htmlexplain: why this content ------------------------------ */

@@ -24,6 +24,7 @@
 #include "buf.h"
 #include "jsonld.h"
 #include "pagetype.h"
+#include "markdown.h"
 
 struct el;
 struct sig;
@@ -36,8 +37,13 @@ struct extract {
 	size_t		 pruned;	/* elements removed as noise */
 	enum pagetype	 type;		/* what kind of page it is */
 	const char	*pagetype;	/* ... its name */
+	struct buf	 comments;	/* with want_comments: one a line */
+	size_t		 ncomments;
+	struct markdown	 md;		/* with markdown: the text in md.out */
 	/* options */
 	bool		 strip_site;	/* cut " | Site" from a <title> */
+	bool		 markdown;	/* build md too (md.links, md.images) */
+	bool		 want_comments;	/* gather the user comments */
 	/* scratch */
 	struct el	*els;
 	size_t		 nels, capels;

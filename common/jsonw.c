@@ -2,6 +2,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include <unicode/utf8.h>
+
 #include "jsonw.h"
 
 static void
@@ -38,40 +40,6 @@ jsonw_init_buf(struct jsonw *w, struct buf *b)
 	w->depth = 0;
 }
 
-/* The length of the valid UTF-8 sequence at p (n > 0 bytes, p[0] >=
- * 0x80), or minus the length of its maximal subpart when it is not
- * valid: the bytes one U+FFFD replaces. */
-static int
-utf8_seq(const unsigned char *p, size_t n)
-{
-	unsigned char c = p[0], lo = 0x80, hi = 0xbf;
-	int need, i;
-
-	if (c >= 0xc2 && c <= 0xdf)
-		need = 1;
-	else if (c >= 0xe0 && c <= 0xef) {
-		need = 2;
-		if (c == 0xe0)
-			lo = 0xa0;
-		else if (c == 0xed)
-			hi = 0x9f;
-	} else if (c >= 0xf0 && c <= 0xf4) {
-		need = 3;
-		if (c == 0xf0)
-			lo = 0x90;
-		else if (c == 0xf4)
-			hi = 0x8f;
-	} else
-		return -1;
-	for (i = 1; i <= need; i++) {
-		if ((size_t)i >= n || p[i] < lo || p[i] > hi)
-			return -i;
-		lo = 0x80;
-		hi = 0xbf;
-	}
-	return need + 1;
-}
-
 /* The escaped body of a string, without its quotes.  Runs of bytes that
  * need nothing are copied in one call. */
 static void
@@ -85,27 +53,30 @@ body(struct jsonw *w, const char *s, size_t n)
 		unsigned char c = u[i];
 		char esc[8];
 		size_t elen = 0, skip = 1;
-		int k;
 
 		if (c >= 0x20 && c != '"' && c != '\\' && c < 0x80) {
 			i++;
 			continue;
 		}
 		if (c >= 0x80) {
-			k = utf8_seq(u + i, n - i);
-			if (k > 0 && !(k == 3 && c == 0xe2 && u[i + 1] == 0x80 &&
-			    (u[i + 2] == 0xa8 || u[i + 2] == 0xa9))) {
+			/* ICU's U8_NEXT: an invalid sequence is one maximal
+			 * subpart, as the WHATWG decoder counts them */
+			int32_t k = 0;
+			UChar32 cp;
+
+			U8_NEXT(u + i, k, (int32_t)(n - i < 4 ? n - i : 4), cp);
+			if (cp >= 0 && cp != 0x2028 && cp != 0x2029) {
 				i += (size_t)k;
 				continue;
 			}
-			if (k > 0)	/* U+2028, U+2029 */
+			if (cp >= 0)
 				elen = (size_t)snprintf(esc, sizeof esc,
-				    "\\u%s", u[i + 2] == 0xa8 ? "2028" : "2029");
+				    "\\u%04x", (unsigned)cp);
 			else {
 				memcpy(esc, "\xef\xbf\xbd", 3);
 				elen = 3;
 			}
-			skip = (size_t)(k > 0 ? k : -k);
+			skip = (size_t)k;
 		} else {
 			esc[0] = '\\';
 			elen = 2;

@@ -2,7 +2,8 @@
  * crash; the decoded text, the title and the text are valid UTF-8; the
  * title is one line without control characters; the text's lines are
  * not empty and hold no control character but TAB; escaped, neither
- * holds a raw TAB or LF.  The HTTP charset, if any, is one of a few
+ * holds a raw TAB or LF.  The Markdown of every other input is valid
+ * UTF-8 too.  The HTTP charset, if any, is one of a few
  * right, wrong and unknown ones. */
 #include <stdint.h>
 #include <stdlib.h>
@@ -77,8 +78,12 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	html_load(&h, p, size, "fuzz", http_charsets[size %
 	    (sizeof http_charsets / sizeof http_charsets[0])], &scratch);
 	check_utf8(h.cs.text, h.cs.len);
+	/* every other input also as Markdown (with links and images) */
+	x.markdown = x.md.links = x.md.images = size % 2 == 0;
 	extract_run(&x, h.doc, size % 3 == 0 ? "http://example.com/a-b_c.html" :
 	    NULL);
+	if (x.markdown)
+		check_utf8(x.md.out.p, x.md.out.len);
 	check_utf8(x.title.p, x.title.len);
 	check_line(x.title.p, x.title.len, false);
 	check_utf8(x.text.p, x.text.len);

@@ -5,8 +5,8 @@
 set -eu
 
 build_pkgs="build-essential pkg-config libxml2-dev libssl-dev libicu-dev libxxhash-dev
-	    libjson-c-dev"
-test_pkgs="bats bats-support bats-assert bats-file mandoc jq python3"
+	    libjson-c-dev libcld2-dev"
+test_pkgs="bats bats-support bats-assert bats-file mandoc jq python3 cmark-gfm"
 bench_pkgs="openssl time nodejs jq"
 # clang, and libFuzzer's runtime (Debian 12 ships it in libclang-rt-14-dev)
 fuzz_pkgs="clang libclang-rt-dev"
@@ -26,6 +26,7 @@ check_build() {
 	need libicu-dev pkg-config --exists icu-uc icu-i18n
 	need libxxhash-dev pkg-config --exists libxxhash
 	need libjson-c-dev pkg-config --exists json-c
+	need libcld2-dev test -f /usr/include/cld2/public/compact_lang_det.h
 }
 check_test() {
 	need bats command -v bats
@@ -35,6 +36,7 @@ check_test() {
 	need mandoc command -v mandoc
 	need jq command -v jq
 	need python3 command -v python3
+	need cmark-gfm command -v cmark-gfm
 }
 check_bench() {
 	need openssl command -v openssl

@@ -478,3 +478,42 @@ s.lock'
 	    "$BATS_TEST_DIRNAME"/../common/*.c "$BATS_TEST_DIRNAME"/../cmd/*.c
 	assert_output --regexp '/common/atomicfile\.c$'
 }
+
+@test "hostile: htmltext --json on hostile metadata: garbage, 10 MB and 100,000-deep JSON-LD, year 99999, 1 MB of keywords" {
+	local body='<article><h1>Headline</h1><p>The text of the page is still here, long enough to be a paragraph of it.</p></article>'
+	printf '<html><head><script type="application/ld+json">%s</script></head><body>%s</body></html>' \
+	    '{"@type": [[[ ,,, }}} "\x01\xff' "$body" > garbage.html
+	{ printf '<html><head><script type="application/ld+json">{"@type":"Article","articleBody":"'
+	  head -c 10485760 /dev/zero | tr '\0' 'x'
+	  printf '"}</script></head><body>%s</body></html>' "$body"; } > big.html
+	{ printf '<html><head><script type="application/ld+json">'
+	  head -c 100000 /dev/zero | tr '\0' '['; head -c 100000 /dev/zero | tr '\0' ']'
+	  printf '</script><script type="application/ld+json">'
+	  head -c 100000 /dev/zero | tr '\0' '{'
+	  printf '</script></head><body>%s</body></html>' "$body"; } > deep.html
+	printf '<html><head><meta property="article:published_time" content="99999-03-12T10:00:00Z">
+	    <script type="application/ld+json">{"@type":"Article","datePublished":"12 March 99999"}</script>
+	    </head><body>%s</body></html>' "$body" > year.html
+	{ printf '<html><head><meta name="keywords" content="'
+	  yes 'keyword, ' | head -c 1048576
+	  printf '"><meta name="description" content="'
+	  head -c 1048576 /dev/zero | tr '\0' 'd'
+	  printf '"></head><body>%s</body></html>' "$body"; } > keywords.html
+	for f in garbage big deep year keywords; do
+		SECONDS=0
+		run --separate-stderr timeout 60 htmltext --json "$f.html"
+		assert_success
+		assert_equal "$stderr" ""
+		echo "# $f: ${SECONDS}s" >&3
+		echo "$output" > "$f.json"
+		[ "$(jq -r .text "$f.json")" = 'The text of the page is still here, long enough to be a paragraph of it.' ] ||
+		    fail "$f: the text is lost: $(head -c 300 "$f.json")"
+		[ "$(jq -r .title "$f.json")" = Headline ] || fail "$f: no title"
+	done
+	assert_equal "$(jq -r '.date // "none"' year.json)" none
+	# 1 MB of keywords and of description: each field cut to 2048 bytes
+	[ "$(jq -r .tags keywords.json | wc -c)" -le 2049 ] || fail "tags not cut"
+	[ "$(jq -r .description keywords.json | wc -c)" -eq 2049 ] || fail "description not cut"
+	run jq -r .type big.json
+	assert_output null
+}

@@ -416,11 +416,15 @@ htmltext: dir: read error: Is a directory"
 	run htmltext --help
 	assert_success
 	assert_line --index 0 'Usage: htmltext [-u URL | --url-from-path | --warc | --tsv [-f N]]'
-	assert_line --index 1 '                [--plain | --meta] [--strip-site] [options] [file ...]'
+	assert_line --index 1 '                [--plain | --meta | --json] [--fields LIST]'
+	assert_line --index 2 '                [--markdown [--links] [--images]] [--comments] [--strip-site]'
+	assert_line --index 3 '                [options] [file ...]'
 	run htmltext --version
 	assert_success
 	assert_line --index 0 'htmltext (crawlutils) 0.1.0'
 	assert_line --partial 'libxml2 '
+	assert_line --regexp '^json-c [0-9]'
+	assert_line --regexp '^CLD2 .'
 	printf '<p>A page with a paragraph of text that is long enough.</p>' > good.html
 	printf '\0\0\0\0\0\0\0\0\0\0' > bad.html
 	run --separate-stderr htmltext -v good.html bad.html

@@ -1,0 +1,957 @@
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include <unicode/utf8.h>
+
+#include "date.h"
+#include "html.h"
+#include "meta.h"
+#include "textnorm.h"
+#include "xalloc.h"
+
+/* The groups <meta> tags fill; each keeps the values of its best key. */
+enum group {
+	G_AUTHOR, G_DATE, G_MODIFIED, G_SITENAME, G_DESC, G_URL, G_IMAGE,
+	G_TAGS, G_CATEGORIES, G_TYPE, G_LANG, G_TITLE, G_NGROUPS
+};
+
+/* <meta name|property|itemprop=KEY content=...>: KEY in lower case, its
+ * group and its rank there (lower is better), and whether each tag adds
+ * a value (article:tag) rather than the first one winning. */
+static const struct key {
+	const char	*key;
+	unsigned char	 group, rank;
+	bool		 multi;
+} keys[] = {
+	{ "application-name",		G_SITENAME, 3, false },
+	{ "article.published",		G_DATE, 6, false },
+	{ "article:author",		G_AUTHOR, 1, true },
+	{ "article:modified_time",	G_MODIFIED, 0, false },
+	{ "article:published_time",	G_DATE, 0, false },
+	{ "article:section",		G_CATEGORIES, 0, true },
+	{ "article:tag",		G_TAGS, 0, true },
+	{ "author",			G_AUTHOR, 0, false },
+	{ "byl",			G_AUTHOR, 6, false },
+	{ "citation_author",		G_AUTHOR, 3, true },
+	{ "citation_date",		G_DATE, 2, false },
+	{ "citation_language",		G_LANG, 4, false },
+	{ "citation_publication_date",	G_DATE, 1, false },
+	{ "citation_title",		G_TITLE, 4, false },
+	{ "created",			G_DATE, 7, false },
+	{ "date",			G_DATE, 5, false },
+	{ "datemodified",		G_MODIFIED, 4, false },
+	{ "datepublished",		G_DATE, 6, false },
+	{ "dc.creator",			G_AUTHOR, 2, true },
+	{ "dc.date",			G_DATE, 4, false },
+	{ "dc.date.issued",		G_DATE, 3, false },
+	{ "dc.description",		G_DESC, 4, false },
+	{ "dc.language",		G_LANG, 3, false },
+	{ "dc.publisher",		G_SITENAME, 4, false },
+	{ "dc.title",			G_TITLE, 3, false },
+	{ "dcterms.created",		G_DATE, 4, false },
+	{ "dcterms.creator",		G_AUTHOR, 2, true },
+	{ "dcterms.date",		G_DATE, 4, false },
+	{ "dcterms.description",	G_DESC, 4, false },
+	{ "dcterms.issued",		G_DATE, 3, false },
+	{ "dcterms.language",		G_LANG, 3, false },
+	{ "dcterms.modified",		G_MODIFIED, 2, false },
+	{ "dcterms.title",		G_TITLE, 3, false },
+	{ "description",		G_DESC, 1, false },
+	{ "inlanguage",			G_LANG, 5, false },
+	{ "keywords",			G_TAGS, 2, false },
+	{ "last-modified",		G_MODIFIED, 3, false },
+	{ "news_keywords",		G_TAGS, 1, false },
+	{ "og:article:published_time",	G_DATE, 1, false },
+	{ "og:description",		G_DESC, 0, false },
+	{ "og:image",			G_IMAGE, 0, false },
+	{ "og:locale",			G_LANG, 2, false },
+	{ "og:published_time",		G_DATE, 6, false },
+	{ "og:site_name",		G_SITENAME, 0, false },
+	{ "og:title",			G_TITLE, 0, false },
+	{ "og:type",			G_TYPE, 0, false },
+	{ "og:updated_time",		G_MODIFIED, 1, false },
+	{ "og:url",			G_URL, 0, false },
+	{ "parsely-author",		G_AUTHOR, 4, false },
+	{ "parsely-pub-date",		G_DATE, 6, false },
+	{ "pubdate",			G_DATE, 5, false },
+	{ "publication_date",		G_DATE, 5, false },
+	{ "publish_date",		G_DATE, 5, false },
+	{ "publishdate",		G_DATE, 5, false },
+	{ "published",			G_DATE, 5, false },
+	{ "sailthru.author",		G_AUTHOR, 5, false },
+	{ "sailthru.date",		G_DATE, 6, false },
+	{ "twitter:description",	G_DESC, 3, false },
+	{ "twitter:image",		G_IMAGE, 2, false },
+	{ "twitter:image:src",		G_IMAGE, 2, false },
+	{ "twitter:title",		G_TITLE, 2, false },
+};
+
+/* The values of a group, best rank first (a tag of a better key goes
+ * before those of worse ones; the same rank keeps document order). */
+struct group_vals {
+	size_t		 n;
+	unsigned char	 rank[META_MAX_ITEMS];
+	const char	*v[META_MAX_ITEMS];
+};
+
+/* What one walk collects: pointers into the tree (valid until it is
+ * freed), texts copied into m->tmp at offsets. */
+struct meta_src {
+	struct group_vals g[G_NGROUPS];
+	const char	*html_lang, *content_language;
+	const char	*canonical, *license, *rel_author_href;
+	const char	*time_pubdate, *time_main, *time_any;
+	const char	*ip_date, *ip_modified;
+	size_t		 ip_author, rel_author, author_link, byline, byline_first;
+	size_t		 byline_all, title, h1, date_el;
+	bool		 seen_h1;
+};
+
+#define NO_TEXT	SIZE_MAX
+
+static int
+cmp_key(const void *k, const void *e)
+{
+	return strcmp(k, ((const struct key *)e)->key);
+}
+
+static void
+meta_tag(struct meta_src *s, const char *name, const char *content)
+{
+	char low[40];
+	size_t n = strlen(name);
+	const struct key *k;
+	struct group_vals *g;
+	size_t i;
+
+	if (n >= sizeof low || *content == '\0')
+		return;
+	for (i = 0; i <= n; i++)
+		low[i] = (char)(name[i] >= 'A' && name[i] <= 'Z' ? name[i] + 32 :
+		    name[i]);
+	k = bsearch(low, keys, sizeof keys / sizeof keys[0], sizeof keys[0],
+	    cmp_key);
+	if (k == NULL)
+		return;
+	g = &s->g[k->group];
+	if (!k->multi)
+		for (i = 0; i < g->n; i++)
+			if (g->rank[i] == k->rank)
+				return;		/* the first of a key wins */
+	if (g->n == META_MAX_ITEMS && g->rank[g->n - 1] <= k->rank)
+		return;
+	if (g->n == META_MAX_ITEMS)
+		g->n--;
+	i = g->n;
+	while (i > 0 && g->rank[i - 1] > k->rank) {
+		g->rank[i] = g->rank[i - 1];
+		g->v[i] = g->v[i - 1];
+		i--;
+	}
+	g->rank[i] = k->rank;
+	g->v[i] = content;
+	g->n++;
+}
+
+/* The values of the best key of a group (all the article:tag). */
+static size_t
+best(const struct group_vals *g)
+{
+	size_t n = 0;
+
+	while (n < g->n && g->rank[n] == g->rank[0])
+		n++;
+	return n;
+}
+
+bool
+meta_keys_sorted(void)
+{
+	for (size_t i = 1; i < sizeof keys / sizeof keys[0]; i++)
+		if (strcmp(keys[i - 1].key, keys[i].key) >= 0)
+			return false;
+	return true;
+}
+
+/* Does a class or id value hold the word w (letters between other
+ * characters, ASCII case ignored)? */
+static bool
+has_word(const char *v, const char *w)
+{
+	size_t k = strlen(w);
+
+	for (const char *p = v; *p != '\0'; p++) {
+		bool start, end;
+		char e;
+
+		if ((*p | 0x20) != w[0] || strncasecmp(p, w, k) != 0)
+			continue;
+		start = p == v || !(((p[-1] | 0x20) >= 'a' &&
+		    (p[-1] | 0x20) <= 'z'));
+		e = p[k];
+		end = !((e | 0x20) >= 'a' && (e | 0x20) <= 'z') ||
+		    (e >= 'A' && e <= 'Z');
+		if (start && end)
+			return true;
+	}
+	return false;
+}
+
+/* The text of e, one line, at most cap bytes, to m->texts: its offset. */
+#define BYLINE_MAX	200
+static size_t
+text_of(struct meta *m, const xmlNode *e, size_t cap)
+{
+	size_t start = m->texts.len;
+	const xmlNode *n = e;
+	struct buf *t = &m->tmp;
+
+	t->len = 0;
+	while (n != NULL && t->len < cap * 2) {
+		bool down = false;
+
+		if (n->type == XML_ELEMENT_NODE)
+			down = n->children != NULL &&
+			    strcmp((const char *)n->name, "script") != 0 &&
+			    strcmp((const char *)n->name, "style") != 0;
+		else if (n->type == XML_TEXT_NODE && n->content != NULL) {
+			buf_append(t, n->content, strlen((const char *)n->content));
+			buf_putc(t, ' ');
+		}
+		if (down) {
+			n = n->children;
+			continue;
+		}
+		while (n != e && n->next == NULL)
+			n = n->parent;
+		if (n == e)
+			break;
+		n = n->next;
+	}
+	textnorm_space_buf(t->p ? t->p : "", t->len, false, &m->texts);
+	if (m->texts.len == start || m->texts.len - start > cap) {
+		m->texts.len = start;
+		return NO_TEXT;
+	}
+	buf_putc(&m->texts, '\0');
+	return start;
+}
+
+/* A class or id of a byline: "byline" anywhere in it ("contributorbyline"),
+ * "author" not as in "authorize" or "authority". */
+static bool
+bylineish(const char *v)
+{
+	if (v == NULL)
+		return false;
+	for (const char *p = v; *p != '\0'; p++) {
+		if ((*p | 0x20) == 'b' && strncasecmp(p, "byline", 6) == 0)
+			return true;
+		if ((*p | 0x20) == 'a' && strncasecmp(p, "author", 6) == 0 &&
+		    (p[6] | 0x20) != 'i')
+			return true;
+	}
+	return false;
+}
+
+/* A class or id of an element that shows the date: "date" in it
+ * ("post-date", "entry-date", "c-meta__date", "dateline"). */
+#define DATE_EL_MAX	120
+static bool
+dateish(const char *v)
+{
+	if (v == NULL)
+		return false;
+	for (const char *p = v; *p != '\0'; p++)
+		if ((*p | 0x20) == 'd' && strncasecmp(p, "date", 4) == 0 &&
+		    strncasecmp(p, "datepicker", 10) != 0)
+			return true;
+	return false;
+}
+
+/* The name in a byline element: the text of the first link in it that
+ * goes to an author's page, else of its first link, else all of it. */
+static size_t byline_text(struct meta *m, const xmlNode *e);
+
+static const char *
+attr(const xmlNode *n, const char *name)
+{
+	const char *v = html_attr(n, name);
+
+	return v != NULL && *v != '\0' ? v : NULL;
+}
+
+/* A link to an author's page: /author/NAME, /authors/NAME, ?author=. */
+static bool
+author_href(const char *href)
+{
+	return href != NULL && (strstr(href, "/author/") != NULL ||
+	    strstr(href, "/authors/") != NULL || strstr(href, "author=") != NULL);
+}
+
+static size_t
+byline_text(struct meta *m, const xmlNode *e)
+{
+	const xmlNode *n = e, *first = NULL, *author = NULL;
+	size_t t;
+
+	while (n != NULL && author == NULL) {
+		if (n->type == XML_ELEMENT_NODE &&
+		    strcmp((const char *)n->name, "a") == 0) {
+			if (author_href(attr(n, "href")))
+				author = n;
+			else if (first == NULL)
+				first = n;
+		}
+		if (n->type == XML_ELEMENT_NODE && n->children != NULL) {
+			n = n->children;
+			continue;
+		}
+		while (n != e && n->next == NULL)
+			n = n->parent;
+		if (n == e)
+			break;
+		n = n->next;
+	}
+	if (author != NULL && (t = text_of(m, author, BYLINE_MAX)) != NO_TEXT)
+		return t;
+	if (first != NULL && (t = text_of(m, first, BYLINE_MAX)) != NO_TEXT)
+		return t;
+	return text_of(m, e, BYLINE_MAX);
+}
+
+static bool
+rel_has(const char *rel, const char *w)
+{
+	return rel != NULL && has_word(rel, w);
+}
+
+static void
+element(struct meta *m, struct meta_src *s, xmlNode *n, int in_main)
+{
+	const char *name = (const char *)n->name, *v, *ip;
+
+	if (strcmp(name, "meta") == 0) {
+		const char *content = attr(n, "content");
+
+		if (content == NULL)
+			return;
+		if ((v = attr(n, "property")) != NULL)
+			meta_tag(s, v, content);
+		if ((v = attr(n, "name")) != NULL)
+			meta_tag(s, v, content);
+		if ((v = attr(n, "itemprop")) != NULL)
+			meta_tag(s, v, content);
+		if ((v = attr(n, "http-equiv")) != NULL &&
+		    strcasecmp(v, "content-language") == 0 &&
+		    s->content_language == NULL)
+			s->content_language = content;
+		return;
+	}
+	if (strcmp(name, "link") == 0 || strcmp(name, "a") == 0) {
+		const char *rel = attr(n, "rel"), *href = attr(n, "href");
+
+		if (name[0] == 'a' && author_href(href) && s->author_link == NO_TEXT)
+			s->author_link = text_of(m, n, BYLINE_MAX);
+		if (rel == NULL)
+			goto microdata;
+		if (name[0] == 'l' && href && rel_has(rel, "canonical") &&
+		    s->canonical == NULL)
+			s->canonical = href;
+		if (href && rel_has(rel, "license") && s->license == NULL)
+			s->license = href;
+		if (name[0] == 'a' && rel_has(rel, "author") &&
+		    s->rel_author == NO_TEXT)
+			s->rel_author = text_of(m, n, BYLINE_MAX);
+		goto microdata;
+	}
+	if (strcmp(name, "time") == 0) {
+		const char *dt = attr(n, "datetime");
+
+		if (dt != NULL) {
+			if (html_attr(n, "pubdate") != NULL && !s->time_pubdate)
+				s->time_pubdate = dt;
+			if (in_main && s->time_main == NULL)
+				s->time_main = dt;
+			if (s->time_any == NULL)
+				s->time_any = dt;
+		}
+	}
+	if (strcmp(name, "html") == 0 && s->html_lang == NULL) {
+		if ((v = attr(n, "lang")) == NULL)
+			v = attr(n, "xml:lang");
+		s->html_lang = v;
+	}
+	if (strcmp(name, "h1") == 0) {
+		s->seen_h1 = true;
+		if (s->h1 == NO_TEXT)
+			s->h1 = text_of(m, n, META_MAX_FIELD);
+	}
+	if (strcmp(name, "title") == 0 && s->title == NO_TEXT)
+		s->title = text_of(m, n, META_MAX_FIELD);
+	if ((s->byline == NO_TEXT || s->byline_first == NO_TEXT) &&
+	    strcmp(name, "body") != 0 && strcmp(name, "html") != 0 &&
+	    strcmp(name, "article") != 0 && strcmp(name, "main") != 0) {
+		const char *c = attr(n, "class"), *id = attr(n, "id");
+
+		if ((bylineish(c) || bylineish(id)) &&
+		    !(c && has_word(c, "comment"))) {
+			size_t t = byline_text(m, n);
+
+			if (s->byline_all == NO_TEXT && s->seen_h1)
+				s->byline_all = text_of(m, n, BYLINE_MAX);
+			if (t != NO_TEXT) {
+				if (s->byline_first == NO_TEXT)
+					s->byline_first = t;
+				if (s->seen_h1 && s->byline == NO_TEXT)
+					s->byline = t;
+			}
+		}
+	}
+	if (s->date_el == NO_TEXT && s->seen_h1 && strcmp(name, "body") != 0) {
+		const char *c = attr(n, "class"), *id = attr(n, "id");
+
+		if (dateish(c) || dateish(id))
+			s->date_el = text_of(m, n, DATE_EL_MAX);
+	}
+microdata:
+	if ((ip = attr(n, "itemprop")) == NULL)
+		return;
+	if (has_word(ip, "author") && s->ip_author == NO_TEXT) {
+		const xmlNode *nm = n;
+
+		/* itemprop=name inside the author, else all of it */
+		for (const xmlNode *c = n->children; c != NULL; c = c->next)
+			if (c->type == XML_ELEMENT_NODE &&
+			    (v = attr(c, "itemprop")) != NULL &&
+			    has_word(v, "name"))
+				nm = c;
+		s->ip_author = text_of(m, nm, BYLINE_MAX);
+	}
+	if (strcasecmp(ip, "datePublished") == 0 && s->ip_date == NULL) {
+		if ((v = attr(n, "datetime")) == NULL && (v = attr(n, "content")) ==
+		    NULL && n->children && n->children->type == XML_TEXT_NODE)
+			v = (const char *)n->children->content;
+		s->ip_date = v;
+	}
+	if (strcasecmp(ip, "dateModified") == 0 && s->ip_modified == NULL) {
+		if ((v = attr(n, "datetime")) == NULL && (v = attr(n, "content")) ==
+		    NULL && n->children && n->children->type == XML_TEXT_NODE)
+			v = (const char *)n->children->content;
+		s->ip_modified = v;
+	}
+}
+
+/* The text after the first h1 that is searched for a date: the
+ * headline's own line, the byline, the first sentence. */
+#define AFTER_H1	400
+
+static void
+walk(struct meta *m, struct meta_src *s, xmlDoc *doc)
+{
+	xmlNode *root = doc ? xmlDocGetRootElement(doc) : NULL, *n = root;
+	int in_main = 0;
+
+	while (n != NULL) {
+		bool down = false;
+
+		if (n->type == XML_TEXT_NODE && s->seen_h1 && n->content != NULL &&
+		    m->after_h1.len < AFTER_H1) {
+			buf_append(&m->after_h1, n->content,
+			    strlen((const char *)n->content));
+			buf_putc(&m->after_h1, ' ');
+		}
+		if (n->type == XML_ELEMENT_NODE) {
+			const char *name = (const char *)n->name;
+
+			if (strcmp(name, "script") == 0) {
+				if (jsonld_is_script(n))
+					jsonld_add_script(&m->ld, n);
+			} else if (strcmp(name, "style") != 0) {
+				element(m, s, n, in_main);
+				down = n->children != NULL;
+				if (down && (strcmp(name, "article") == 0 ||
+				    strcmp(name, "main") == 0))
+					in_main++;
+			}
+		}
+		if (down) {
+			n = n->children;
+			continue;
+		}
+		while (n != root && n->next == NULL) {
+			n = n->parent;
+			if (strcmp((const char *)n->name, "article") == 0 ||
+			    strcmp((const char *)n->name, "main") == 0)
+				in_main--;
+		}
+		if (n == root)
+			break;
+		n = n->next;
+	}
+}
+
+/* --- the values ----------------------------------------------------------- */
+
+/* Append s[0..n) to m->strs as one clean line: control characters and
+ * what is not UTF-8 as spaces, white space collapsed, cut to
+ * META_MAX_FIELD at a character boundary.  Its length (0: nothing). */
+static size_t
+put_line(struct meta *m, const char *s, size_t n)
+{
+	struct buf *t = &m->tmp;
+	size_t mark = t->len, start = m->strs.len, len;
+
+	if (n > META_MAX_FIELD * 4)
+		n = META_MAX_FIELD * 4;
+	for (int32_t i = 0, k = (int32_t)n; i < k;) {
+		int32_t at = i;
+		UChar32 c;
+
+		U8_NEXT((const uint8_t *)s, i, k, c);
+		if (c < 0x20 || (c >= 0x7f && c < 0xa0))
+			buf_putc(t, ' ');
+		else
+			buf_append(t, s + at, (size_t)(i - at));
+	}
+	textnorm_space_buf(t->p + mark, t->len - mark, false, &m->strs);
+	t->len = mark;
+	len = m->strs.len - start;
+	if (len > META_MAX_FIELD) {
+		len = META_MAX_FIELD;
+		while (len > 0 &&
+		    ((unsigned char)m->strs.p[start + len] & 0xc0) == 0x80)
+			len--;
+		m->strs.len = start + len;
+	}
+	return len;
+}
+
+/* Set field f to s (if it has something). */
+static bool
+set(struct meta *m, enum meta_field f, const char *s)
+{
+	size_t start = m->strs.len;
+
+	if (s == NULL || m->off[f] != SIZE_MAX)
+		return false;
+	if (put_line(m, s, strlen(s)) == 0) {
+		m->strs.len = start;
+		return false;
+	}
+	buf_putc(&m->strs, '\0');
+	m->off[f] = start;
+	return true;
+}
+
+static bool
+word_char(unsigned char c)
+{
+	return ((c | 0x20) >= 'a' && (c | 0x20) <= 'z') || c >= 0x80;
+}
+
+bool
+meta_clean_author(const char *s, size_t n, struct buf *out)
+{
+	static const char *const prefixes[] = { "written by", "posted by",
+	    "published by", "reviewed by", "text by", "post by", "words by",
+	    "author:", "authors:", "author", "by:", "by",
+	    "\xe4\xbd\x9c\xe8\x80\x85\xef\xbc\x9a", "\xe4\xbd\x9c\xe8\x80\x85:" };
+	/* "by" in German, French, Spanish: names begin with them too ("von
+	 * Trier"), so only before two words or more */
+	static const char *const foreign[] = { "von", "par", "por" };
+	/* what follows a name in a byline */
+	static const char *const cuts[] = { " | ", " \xc2\xb7 ", " \xe2\x80\xa2 ",
+	    " - ", " \xe2\x80\x93 ", " \xe2\x80\x94 ", " published", " Published",
+	    " updated", " Updated", " last updated", " Last updated",
+	    " posted", " Posted", " on ", " On " };
+	size_t start = out->len, len;
+	const char *p;
+	bool again = true;
+
+	textnorm_space_buf(s, n, false, out);
+	while (again) {
+		again = false;
+		p = out->p + start;
+		len = out->len - start;
+		for (size_t i = 0; i < sizeof prefixes / sizeof prefixes[0]; i++) {
+			size_t k = strlen(prefixes[i]);
+
+			if (len > k && strncasecmp(p, prefixes[i], k) == 0 &&
+			    (!word_char((unsigned char)p[k]) ||
+			    !word_char((unsigned char)p[k - 1]))) {
+				size_t skip = k;
+
+				while (skip < len && (p[skip] == ' ' || p[skip] == ':'))
+					skip++;
+				memmove(out->p + start, p + skip, len - skip);
+				out->len -= skip;
+				again = true;
+				break;
+			}
+		}
+	}
+	p = out->p + start;
+	len = out->len - start;
+	for (size_t i = 0; i < sizeof foreign / sizeof foreign[0]; i++)
+		if (len > 4 && strncasecmp(p, foreign[i], 3) == 0 && p[3] == ' ' &&
+		    memchr(p + 4, ' ', len - 4) != NULL) {
+			memmove(out->p + start, p + 4, len - 4);
+			out->len -= 4;
+			break;
+		}
+	p = out->p + start;
+	len = out->len - start;
+	for (size_t i = 0; i < sizeof cuts / sizeof cuts[0]; i++) {
+		const char *c = NULL;
+
+		for (size_t k = 0, cl = strlen(cuts[i]); k + cl <= len; k++)
+			if (memcmp(p + k, cuts[i], cl) == 0) {
+				c = p + k;
+				break;
+			}
+		if (c != NULL)
+			len = (size_t)(c - p);
+	}
+	{
+		struct date d;
+
+		if (date_find(p, len, 0, &d))
+			len = d.at;
+		while (len > 0 && (p[len - 1] == ' ' || p[len - 1] == ',' ||
+		    p[len - 1] == '"'))
+			len--;
+		while (len > 0 && *p == '"') {
+			memmove(out->p + start, p + 1, --len);
+		}
+	}
+	out->len = start + len;
+	{
+		bool letters = false, at = false;
+
+		for (size_t i = 0; i < len; i++) {
+			letters |= word_char((unsigned char)p[i]);
+			at |= p[i] == '@';
+		}
+		if (len == 0 || len > 100 || !letters || at ||
+		    strncmp(p, "http", 4) == 0 || memchr(p, '/', len) != NULL) {
+			out->len = start;
+			return false;
+		}
+	}
+	return true;
+}
+
+/* Add item[0..n) to the list being built in m->strs from start,
+ * "; " between items, unless it is there already (ASCII case aside),
+ * the list holds META_MAX_ITEMS or it would pass META_MAX_FIELD. */
+static void
+add_item(struct meta *m, size_t start, size_t *count, const char *item,
+    size_t n)
+{
+	for (size_t q = start; q < m->strs.len;) {
+		size_t e = q;
+
+		while (e < m->strs.len && m->strs.p[e] != ';')
+			e++;
+		if (e - q == n && strncasecmp(m->strs.p + q, item, n) == 0)
+			return;
+		q = e + 2;
+	}
+	if (*count >= META_MAX_ITEMS ||
+	    m->strs.len - start + n + 2 > META_MAX_FIELD)
+		return;
+	if ((*count)++ > 0)
+		buf_append(&m->strs, "; ", 2);
+	buf_append(&m->strs, item, n);
+}
+
+/* Names: each value cleaned, "; " between, the same once. */
+static bool
+set_names(struct meta *m, const char *const *v, size_t nv)
+{
+	size_t start = m->strs.len, count = 0;
+	struct buf *t = &m->tmp;
+
+	if (m->off[META_AUTHOR] != SIZE_MAX)
+		return false;
+	for (size_t i = 0; i < nv; i++) {
+		const char *s = v[i];
+
+		/* a JSON-LD list is "A; B" already */
+		while (s != NULL && *s != '\0') {
+			size_t k = strcspn(s, ";"), mark = t->len;
+
+			if (meta_clean_author(s, k, t))
+				add_item(m, start, &count, t->p + mark, t->len - mark);
+			t->len = mark;
+			s += k;
+			while (*s == ';' || *s == ' ')
+				s++;
+		}
+	}
+	if (count == 0) {
+		m->strs.len = start;
+		return false;
+	}
+	buf_putc(&m->strs, '\0');
+	m->off[META_AUTHOR] = start;
+	return true;
+}
+
+/* A list of items (tags, categories): each value split at commas and
+ * semicolons (with split), trimmed, the same once (ASCII case aside),
+ * "; " between. */
+static bool
+set_items(struct meta *m, enum meta_field f, const char *const *v,
+    size_t nv, bool split)
+{
+	size_t start = m->strs.len, count = 0;
+	struct buf *t = &m->tmp;
+
+	if (m->off[f] != SIZE_MAX)
+		return false;
+	for (size_t i = 0; i < nv; i++) {
+		const char *s = v[i];
+		size_t n = strlen(s);
+
+		if (n > META_MAX_FIELD * 4)
+			n = META_MAX_FIELD * 4;
+		while (n > 0) {
+			size_t k = split ? strcspn(s, ",;") : n, mark = t->len;
+			size_t sl = m->strs.len;
+
+			if (k > n)
+				k = n;
+			if (put_line(m, s, k) > 0) {
+				/* the item is cut there first; then added */
+				buf_append(t, m->strs.p + sl, m->strs.len - sl);
+				m->strs.len = sl;
+				add_item(m, start, &count, t->p + mark,
+				    t->len - mark);
+			}
+			t->len = mark;
+			s += k;
+			n -= k;
+			if (n > 0) {
+				s++;
+				n--;
+			}
+		}
+	}
+	if (count == 0) {
+		m->strs.len = start;
+		return false;
+	}
+	buf_putc(&m->strs, '\0');
+	m->off[f] = start;
+	return true;
+}
+
+/* A URL, made absolute against the page's when it can be. */
+static bool
+set_url(struct meta *m, enum meta_field f, const char *v, bool have_base)
+{
+	while (v != NULL && (*v == ' ' || *v == '\t' || *v == '\n'))
+		v++;
+	if (v == NULL || *v == '\0' || strlen(v) > META_MAX_FIELD)
+		return false;
+	if (have_base && url_parse(&m->u, v, strlen(v), &m->base) == URL_OK)
+		return set(m, f, buf_cstr(&m->u.href));
+	return set(m, f, v);
+}
+
+/* The first plausible date of the candidates, in ISO 8601. */
+static bool
+set_date(struct meta *m, enum meta_field f, const char *v, unsigned flags,
+    long long now)
+{
+	struct date d;
+	char iso[DATE_BUFSIZE];
+
+	if (v == NULL || m->off[f] != SIZE_MAX ||
+	    !date_find(v, strlen(v), flags, &d) || !date_plausible(&d, now))
+		return false;
+	date_format(&d, iso);
+	return set(m, f, iso);
+}
+
+static const char *
+text_at(const struct meta *m, size_t off)
+{
+	return off == NO_TEXT ? NULL : m->texts.p + off;
+}
+
+/* The date in a URL's path: /2024/03/12/ or 2024-03-12. */
+static const char *
+url_path(const char *url)
+{
+	const char *s = strstr(url, "://");
+
+	if (s == NULL)
+		return NULL;
+	s += 3;
+	return s + strcspn(s, "/");
+}
+
+/* Is name the site's (og:site_name, the JSON-LD publisher or site)? */
+static bool
+is_site(const char *name, const struct meta_src *s, const struct jsonld *ld)
+{
+	const char *sites[] = { s->g[G_SITENAME].n > 0 ?
+	    s->g[G_SITENAME].v[0] : NULL, jsonld_get(ld, JSONLD_PUBLISHER),
+	    jsonld_get(ld, JSONLD_SITE_NAME) };
+
+	for (size_t i = 0; i < sizeof sites / sizeof sites[0]; i++)
+		if (sites[i] != NULL && strcasecmp(sites[i], name) == 0)
+			return true;
+	return false;
+}
+
+void
+meta_read(struct meta *m, xmlDoc *doc, const char *url, long long now)
+{
+	struct meta_src *s;
+	const struct jsonld *ld = &m->ld;
+	bool have_base = false;
+	const char *v;
+
+	if (m->src == NULL)
+		m->src = xmalloc(sizeof *m->src);
+	if (!m->url_init) {
+		url_init(&m->base);
+		url_init(&m->u);
+		m->url_init = true;
+	}
+	s = m->src;
+	memset(s, 0, sizeof *s);
+	s->ip_author = s->rel_author = s->author_link = s->byline =
+	    s->byline_first = s->byline_all = s->date_el =
+	    s->title = s->h1 = NO_TEXT;
+	m->tmp.len = 0;
+	m->texts.len = 0;
+	m->strs.len = 0;
+	m->after_h1.len = 0;
+	for (int f = 0; f < META_NFIELDS; f++) {
+		m->off[f] = SIZE_MAX;
+		m->field[f] = NULL;
+	}
+	jsonld_reset(&m->ld);
+	walk(m, s, doc);
+	jsonld_finish(&m->ld);
+	if (url != NULL && url_parse(&m->base, url, strlen(url), NULL) == URL_OK)
+		have_base = true;
+
+	/* author: a JSON-LD author that is the site ("author": {"@type":
+	 * "Person", "name": "Cleveland Clinic"}) only when nothing else
+	 * names one */
+	v = jsonld_get(ld, JSONLD_AUTHOR);
+	if (v != NULL && is_site(v, s, ld))
+		v = NULL;
+	if (!(v && set_names(m, &v, 1)) &&
+	    !set_names(m, s->g[G_AUTHOR].v, best(&s->g[G_AUTHOR]))) {
+		const char *c[] = { text_at(m, s->ip_author),
+		    text_at(m, s->rel_author), text_at(m, s->byline),
+		    text_at(m, s->author_link),
+		    jsonld_get(ld, JSONLD_AUTHOR) };
+
+		for (size_t i = 0; i < sizeof c / sizeof c[0]; i++)
+			if (c[i] && set_names(m, &c[i], 1))
+				break;
+	}
+
+	/* dates */
+	set_date(m, META_DATE, jsonld_get(ld, JSONLD_DATE_PUBLISHED), DATE_UNIX,
+	    now);
+	for (size_t i = 0; i < s->g[G_DATE].n; i++)
+		set_date(m, META_DATE, s->g[G_DATE].v[i], 0, now);
+	set_date(m, META_DATE, s->ip_date, 0, now);
+	set_date(m, META_DATE, s->time_pubdate, 0, now);
+	set_date(m, META_DATE, s->time_main, 0, now);
+	set_date(m, META_DATE, text_at(m, s->date_el), 0, now);
+	set_date(m, META_DATE, text_at(m, s->byline_all), 0, now);
+	set_date(m, META_DATE, s->time_any, 0, now);
+	if (m->after_h1.len > 0)
+		set_date(m, META_DATE, buf_cstr(&m->after_h1), 0, now);
+	if (url != NULL)
+		set_date(m, META_DATE, url_path(url), 0, now);
+	set_date(m, META_MODIFIED, jsonld_get(ld, JSONLD_DATE_MODIFIED),
+	    DATE_UNIX, now);
+	for (size_t i = 0; i < s->g[G_MODIFIED].n; i++)
+		set_date(m, META_MODIFIED, s->g[G_MODIFIED].v[i], 0, now);
+	set_date(m, META_MODIFIED, s->ip_modified, 0, now);
+	/* a page that says only when it was updated: that is its date */
+	if (m->off[META_DATE] == SIZE_MAX && m->off[META_MODIFIED] != SIZE_MAX)
+		set(m, META_DATE, m->strs.p + m->off[META_MODIFIED]);
+
+	/* the others */
+	if (s->g[G_SITENAME].n > 0 && s->g[G_SITENAME].rank[0] == 0)
+		set(m, META_SITENAME, s->g[G_SITENAME].v[0]);
+	set(m, META_SITENAME, jsonld_get(ld, JSONLD_SITE_NAME));
+	set(m, META_SITENAME, jsonld_get(ld, JSONLD_PUBLISHER));
+	if (s->g[G_SITENAME].n > 0)
+		set(m, META_SITENAME, s->g[G_SITENAME].v[0]);
+	if (s->g[G_DESC].n > 0 && s->g[G_DESC].rank[0] <= 1)
+		set(m, META_DESCRIPTION, s->g[G_DESC].v[0]);
+	set(m, META_DESCRIPTION, jsonld_get(ld, JSONLD_DESCRIPTION));
+	if (s->g[G_DESC].n > 0)
+		set(m, META_DESCRIPTION, s->g[G_DESC].v[0]);
+	set_url(m, META_CANONICAL, s->canonical, have_base);
+	if (s->g[G_URL].n > 0)
+		set_url(m, META_CANONICAL, s->g[G_URL].v[0], have_base);
+	if (s->g[G_IMAGE].n > 0 && s->g[G_IMAGE].rank[0] == 0)
+		set_url(m, META_IMAGE, s->g[G_IMAGE].v[0], have_base);
+	set_url(m, META_IMAGE, jsonld_get(ld, JSONLD_IMAGE), have_base);
+	if (s->g[G_IMAGE].n > 0)
+		set_url(m, META_IMAGE, s->g[G_IMAGE].v[0], have_base);
+	if (s->g[G_TAGS].n > 0 && s->g[G_TAGS].rank[0] == 0)
+		set_items(m, META_TAGS, s->g[G_TAGS].v, best(&s->g[G_TAGS]),
+		    false);
+	if ((v = jsonld_get(ld, JSONLD_KEYWORDS)) != NULL)
+		set_items(m, META_TAGS, &v, 1, true);
+	set_items(m, META_TAGS, s->g[G_TAGS].v, best(&s->g[G_TAGS]), true);
+	set_items(m, META_CATEGORIES, s->g[G_CATEGORIES].v,
+	    best(&s->g[G_CATEGORIES]), false);
+	if ((v = jsonld_get(ld, JSONLD_SECTION)) != NULL)
+		set_items(m, META_CATEGORIES, &v, 1, true);
+	if (s->g[G_TYPE].n > 0)
+		set(m, META_TYPE, s->g[G_TYPE].v[0]);
+	set(m, META_TYPE, ld->main_type);
+	set_url(m, META_LICENSE, s->license, have_base);
+	set(m, META_LANG_HINT, s->html_lang);
+	set(m, META_LANG_HINT, s->content_language);
+	if (s->g[G_LANG].n > 0)
+		set(m, META_LANG_HINT, s->g[G_LANG].v[0]);
+	set(m, META_LANG_HINT, jsonld_get(ld, JSONLD_IN_LANGUAGE));
+	if (s->g[G_TITLE].n > 0 && s->g[G_TITLE].rank[0] == 0)
+		set(m, META_TITLE_OG, s->g[G_TITLE].v[0]);
+	set(m, META_TITLE_OG, jsonld_get(ld, JSONLD_HEADLINE));
+	if (s->g[G_TITLE].n > 0)
+		set(m, META_TITLE_OG, s->g[G_TITLE].v[0]);
+	set(m, META_SITE_TITLE, text_at(m, s->title));
+	set(m, META_H1, text_at(m, s->h1));
+
+	for (int f = 0; f < META_NFIELDS; f++)
+		m->field[f] = m->off[f] == SIZE_MAX ? NULL : m->strs.p + m->off[f];
+	m->html_lang = s->html_lang;
+	m->content_language = s->content_language;
+}
+
+void
+meta_free(struct meta *m)
+{
+	jsonld_free(&m->ld);
+	free(m->src);
+	m->src = NULL;
+	buf_free(&m->strs);
+	buf_free(&m->tmp);
+	buf_free(&m->texts);
+	buf_free(&m->after_h1);
+	if (m->url_init) {
+		url_free(&m->base);
+		url_free(&m->u);
+		m->url_init = false;
+	}
+}

@@ -1,0 +1,215 @@
+# htmltext's metadata and JSON Lines: --json, --fields, the sources and
+# their precedence, the language, dates.  Fixtures in tests/data/htmlmeta.
+# JSON is read back with jq and Python's json, as its users read it.
+bats_require_minimum_version 1.5.0
+load helper
+
+PROG=htmltext
+D=$DATA/htmlmeta
+URL=https://blog.example.org/2025/05/tide-pools.html
+# the time of the run, for "a date after now is no date": 2025-12-01
+export SOURCE_DATE_EPOCH=1764547200
+
+# json_ok FILE: every line is one JSON object, to jq and to Python
+json_ok() {
+	jq -e -s 'all(type == "object")' "$1" > /dev/null ||
+	    fail "jq cannot read $1: $(head -c 300 "$1")"
+	python3 -c 'import json, sys
+for n, line in enumerate(open(sys.argv[1], encoding="utf-8"), 1):
+    o = json.loads(line)
+    assert isinstance(o, dict) and isinstance(o["id"], str) and \
+        isinstance(o["text"], str), n' "$1" || fail "python3 cannot read $1"
+}
+
+@test "htmlmeta: --json: one object a page with every field the page gives, from JSON-LD first" {
+	run --separate-stderr htmltext --json -u "$URL" "$D/article.html"
+	assert_success
+	assert_equal "$stderr" ""
+	echo "$output" > out
+	json_ok out
+	run jq -r '[.id, .url, .title, .author, .date, .modified, .sitename,
+	    .description, .language, (.languages | keys | join(",")), .canonical,
+	    .image, .tags, .categories, .type, .license, .encoding,
+	    .encoding_method] | join("|")' out
+	# the JSON-LD authors (one by @id), not <meta name=author>; its
+	# datePublished, not the <time> of the byline; links made absolute;
+	# og:type before the JSON-LD @type; article:tag before keywords
+	assert_output "$URL|$URL|Tide pools at low water|Ann Lee; Bo Chen|2025-05-03T08:30:00+01:00|2025-05-20|Harbour Notes|What lives in the rock pools of the harbour, and when to see it.|en|en|https://blog.example.org/2025/05/tide-pools.html|https://blog.example.org/img/pools.jpg|tide pools; Coast|Nature|article|https://creativecommons.org/licenses/by/4.0/|UTF-8|meta"
+	# the text is the flat text of the default output
+	htmltext -u "$URL" "$D/article.html" | cut -f3 > want
+	jq -r .text out | awk 'BEGIN { ORS = "\\n" } { print }' | sed 's/\\n$//' > got
+	echo >> got
+	cmp want got
+	# keys without a value are left out: no pagetype, no comments
+	run jq -r 'keys | join(" ")' out
+	assert_output "author canonical categories date description encoding encoding_method id image language languages license modified sitename tags text title type url"
+}
+
+@test "htmlmeta: --json: several pages, one line each; datatrove's and dolma's keys" {
+	htmltext --json "$D"/*.html > out
+	json_ok out
+	assert_equal "$(wc -l < out)" "$(ls "$D"/*.html | wc -l)"
+	run jq -r .id out
+	assert_output "$(ls "$D"/*.html)"
+	# the man page's dolma conversion (its program, read from the page)
+	prog=$(sed -n "/jq -c 'select/,/metadata: del/p" "$BATS_TEST_DIRNAME/../man/htmltext.1" |
+	    sed "s/.*jq -c '//; s/'\$//; s/\\\\(/(/g" | tr '\n' ' ')
+	[[ $prog == 'select(.language == "de") |'* ]] || fail "no jq program in the man page: $prog"
+	jq -c "${prog/\"de\"/\"en\"}" out > dolma
+	run jq -r 'select(.id | endswith("article.html")) | [.source, .created,
+	    .metadata.title, (.added | test("^20[0-9][0-9]-"))] | join("|")' dolma
+	assert_output "htmltext|2025-05-03T08:30:00+01:00|Tide pools at low water|true"
+}
+
+@test "htmlmeta: --fields: the fields asked for between TITLE and TEXT, in that order" {
+	run --separate-stderr htmltext --fields date,author,language,pagetype,sitename -u "$URL" "$D/article.html"
+	assert_success
+	echo "$output" > out
+	assert_equal "$(awk -F'\t' '{ print NF }' out)" 8
+	run cut -f1-7 out
+	assert_output "$URL	Tide pools at low water	2025-05-03T08:30:00+01:00	Ann Lee; Bo Chen	en		Harbour Notes"
+	# the same text as without --fields
+	htmltext -u "$URL" "$D/article.html" | cut -f3 > want
+	cut -f8 out > got
+	cmp want got
+	# with --meta: its four fields first
+	htmltext --meta "$D/article.html" | cut -f3-6 > want
+	htmltext --meta --fields languages "$D/article.html" > out
+	cut -f3-6 out | cmp want -
+	cut -f7 out > got
+	assert_bytes got 'en:99\n'
+	# a field named twice is written twice
+	htmltext --fields type,type "$D/article.html" | cut -f3,4 > out
+	assert_bytes out 'article\tarticle\n'
+}
+
+@test "htmlmeta: usage errors" {
+	run --separate-stderr htmltext --fields author,colour x.html
+	assert_usage_error "--fields: unknown field 'colour'"
+	run --separate-stderr htmltext --fields '' x.html
+	assert_usage_error "--fields: unknown field ''"
+	run --separate-stderr htmltext --json --plain x.html
+	assert_usage_error "--json cannot be combined with --plain, --meta or --fields"
+	run --separate-stderr htmltext --json --fields date x.html
+	assert_usage_error "--json cannot be combined with --plain, --meta or --fields"
+	run --separate-stderr htmltext --plain --fields date x.html
+	assert_usage_error "--plain and --fields cannot be combined"
+}
+
+@test "htmlmeta: broken JSON-LD is repaired or skipped, the page still extracted; <meta> and bylines" {
+	run --separate-stderr htmltext --json "$D/broken.html"
+	assert_success
+	assert_equal "$stderr" ""
+	echo "$output" > out
+	json_ok out
+	# the escaped block gives the type; the one with ",," and a raw
+	# newline its description; "Von " cut from the author; a German date
+	run jq -r '[.title, .author, .date, .type, .description, .language] | join("|")' out
+	assert_output "Der Hafen im Winter|Max Mustermann|2024-03-12|NewsArticle|line one line two|de"
+	run jq -r .text out
+	assert_output --partial "Im Winter liegen die Fischerboote"
+	# no JSON-LD, no <meta>: the byline's link to the author's page, the
+	# date the page shows, the site cut from the <title>
+	htmltext --fields author,date "$D/byline.html" | cut -f2-4 > out
+	assert_bytes out 'The night ferry returns\tJane Roe\t2024-03-12\n'
+}
+
+@test "htmlmeta: dates: before 1995, after now or in year 99999 are no dates; the next source is taken" {
+	page() {
+		printf '<html><head>%s</head><body><article><h1>T</h1><p>%s</p></article></body></html>' "$1" \
+		    'A paragraph long enough to be the text of the page, with some words.'
+	}
+	page '<meta property="article:published_time" content="2026-03-01"><meta name="date" content="2024-02-29">' > a.html
+	page '<meta property="article:published_time" content="99999-01-01"><meta name="dc.date" content="1994-12-31">' > b.html
+	page '<script type="application/ld+json">{"@type":"Article","datePublished":1710201600}</script>' > c.html
+	page '<meta name="pubdate" content="Tue, 12 Mar 2024 10:30:00 +0100">' > d.html
+	page '<meta name="date" content="2024年3月12日">' > e.html
+	htmltext --fields date a.html b.html c.html d.html e.html | cut -f1,3 > out
+	assert_bytes out 'a.html\t2024-02-29\nb.html\t\nc.html\t2024-03-12T00:00:00+00:00\nd.html\t2024-03-12T10:30:00+01:00\ne.html\t2024-03-12\n'
+	# SOURCE_DATE_EPOCH moves now
+	SOURCE_DATE_EPOCH=1790000000 htmltext --fields date a.html | cut -f3 > out
+	assert_bytes out '2026-03-01\n'
+}
+
+@test "htmlmeta: language: CLD2 on the text; Chinese, Japanese, Korean; GBK after decoding; und when it cannot say" {
+	htmltext --fields language,languages "$D/zh.html" "$D/ja.html" "$D/ko.html" "$D/broken.html" | cut -f1,3,4 > out
+	assert_bytes out '%s\tzh\tzh:99\n%s\tja\tja:99\n%s\tko\tko:99\n%s\tde\tde:99\n' \
+	    "$D/zh.html" "$D/ja.html" "$D/ko.html" "$D/broken.html"
+	iconv -f UTF-8 -t GBK "$D/zh.html" | sed 's/charset=utf-8//' |
+	    htmltext --fields language,encoding,encoding_method | cut -f3- | cut -f1-3 > out
+	assert_bytes out 'zh\tgb18030\tdetector\n'
+	# other scripts; Hebrew as "he", not CLD2's withdrawn "iw"
+	while IFS='|' read -r want text; do
+		printf '<html><body><p>%s</p></body></html>' "$text" > s.html
+		run htmltext --fields language s.html
+		assert_output "s.html		$want	$text"
+	done <<-'EOF2'
+	ru|Москва является столицей России и крупнейшим городом страны. В городе живут более двенадцати миллионов человек, и каждый день сюда приезжают туристы.
+	ar|القاهرة هي عاصمة جمهورية مصر العربية وأكبر مدنها، وتقع على ضفاف نهر النيل. يعيش فيها ملايين الناس ويزورها السياح من كل مكان.
+	he|ירושלים היא עיר הבירה של ישראל והעיר הגדולה ביותר במדינה. בעיר חיים כמעט מיליון תושבים והיא מרכז חשוב לשלוש דתות.
+	el|Η Αθήνα είναι η πρωτεύουσα της Ελλάδας και μία από τις αρχαιότερες πόλεις του κόσμου. Κάθε χρόνο την επισκέπτονται εκατομμύρια τουρίστες.
+	hi|नई दिल्ली भारत की राजधानी है और यह देश के सबसे बड़े शहरों में से एक है। यहाँ हर साल लाखों पर्यटक घूमने आते हैं।
+	th|กรุงเทพมหานครเป็นเมืองหลวงของประเทศไทยและเป็นเมืองที่ใหญ่ที่สุดในประเทศ มีนักท่องเที่ยวจำนวนมากเดินทางมาทุกปี
+	EOF2
+	# two words say nothing: und, whatever <html lang> claims
+	printf '<html lang="fr"><body><p>Hello there</p></body></html>' | htmltext --fields language | cut -f3 > out
+	assert_bytes out 'und\n'
+	# and a page with no title of any kind, no text
+	printf '<html><body></body></html>' | htmltext --json | jq -c . > out
+	assert_bytes out '{"id":"-","language":"und","encoding":"UTF-8","encoding_method":"utf8","text":""}\n'
+	# a text of two languages: both, with their shares
+	{ printf '<html><body>'; sed -n '/^<p>Twice/,/^<p>The best/p' "$D/article.html"
+	  sed -n '/^<p>Im Winter/,/<\/p>/p' "$D/broken.html"; printf '</body></html>'; } > mixed.html
+	run htmltext --fields languages mixed.html
+	assert_output --regexp $'\t(en:[0-9]+,de:[0-9]+|de:[0-9]+,en:[0-9]+)\t'
+}
+
+@test "htmlmeta: write errors and closed pipes as everywhere" {
+	run --separate-stderr bash -c "htmltext --json '$D/article.html' > /dev/full"
+	assert_failure 2
+	assert_equal "$stderr" "htmltext: write error: No space left on device"
+	run --separate-stderr bash -c "htmltext --json $(printf "'$D/article.html' %.0s" $(seq 300)) | head -1 | jq -r .title"
+	assert_success
+	assert_output "Tide pools at low water"
+	assert_equal "$stderr" ""
+}
+
+@test "htmlmeta: crawlutils(7)'s jq makes records of JSON Lines: the same digests as the TSV" {
+	prog=$(mandoc -Tascii "$BATS_TEST_DIRNAME/../man/crawlutils.7" | col -b |
+	    sed -n "/jq -r '\[.id/,/sha256text/p" | tr -d '\n' |
+	    sed "s/.*jq -r '//; s/' | sha256text.*//")
+	[[ $prog == '[.id, (.text |'* ]] || fail "no jq program in crawlutils(7): $prog"
+	# a text with a backslash, a TAB in a <pre> and several lines
+	printf '<html><body><p>Back\\slash and a line long enough here.</p><pre>a\tb</pre><p>Another paragraph of the text.</p></body></html>' > bs.html
+	htmltext --json "$D"/*.html bs.html | jq -r "$prog" | sha256text > got
+	htmltext "$D"/*.html bs.html | sha256text | cut -f1,3 > want
+	cmp want got
+	assert_equal "$(wc -l < got)" 7
+}
+
+@test "htmlmeta: --comments: the comment section pruned by step 4, one comment a line, COMMENTS before TEXT" {
+	f=$DATA/htmltext/long-comments.html
+	htmltext --comments "$f" > out
+	assert_equal "$(awk -F'\t' '{ print NF }' out)" 4
+	# the text is what it is without the option
+	htmltext "$f" | cut -f3 > want
+	cut -f4 out | cmp want -
+	cut -f3 out | sed 's/\\n/\n/g' > comments
+	assert_equal "$(wc -l < comments)" 30
+	run sed -n '1p;30p' comments
+	assert_line --index 0 'user1 2 days ago Comment number 1 says something long enough to be a paragraph of its own, and then a little more. Reply'
+	assert_line --index 1 --partial 'user30 2 days ago Comment number 30 '
+	# in JSON, "comments"; a page without comments has no such key
+	htmltext --json --comments "$f" "$D/article.html" > out.json
+	json_ok out.json
+	run jq -r '.comments // "none" | split("\n") | length' out.json
+	assert_output $'30\n1'
+	run jq -r '.comments // "none"' out.json
+	assert_line --index 30 none
+	# with --fields: the fields, then COMMENTS, then TEXT
+	htmltext --fields language --comments "$f" | cut -f3,5 > out
+	assert_equal "$(cut -f1 out)" en
+	cut -f2 out | cmp want -
+	run --separate-stderr htmltext --plain --comments "$f"
+	assert_usage_error "--plain and --comments cannot be combined"
+}
