@@ -7,6 +7,17 @@
 # document.  NV_ROUTE_N=2 runs the route with two fingerprints instead,
 # to compare.  CPU time (user + system) is the figure to compare, since
 # other jobs share the machine.
+#
+# Then the peer: MinHash LSH (bench/minhash.c, the method of text-dedup,
+# datatrove, datasketch and NeMo Curator) beside the route on the same
+# labelled texts, simeval's (simeval --emit, scored by simeval --score:
+# recall on edits of at most 5% and of 10%, precision against different
+# texts), and on the planted Chinese copies: its candidates verified by
+# nearverify as the route's are, at text-dedup's defaults (5-token
+# shingles, 256 permutations, threshold 0.7: 25 bands of 10 rows,
+# verified at Jaccard 0.7 on the same shingles) and at the setting that
+# finds the most (3-token shingles, 256, 0.3: 64 bands of 4, verified at
+# 0.3 as the route is).  CPU time and peak memory of each whole route.
 
 # nv_cpu CMD...: the least user + system seconds of $nvruns runs of CMD
 # (its peak memory in MB goes to $tmp/.nvmb)
@@ -81,3 +92,99 @@ echo "  $npairs candidate pairs ($(awk -v p="$npairs" -v d="$(wc -l < "$tmp/nv-r
     "$(wc -l < "$tmp/nv-route.cl") documents in" \
     "$(awk -F'\t' '$1 == $2' "$tmp/nv-route.cl" | wc -l) clusters"
 rm -f "$tmp"/nv-route.*
+
+# run_route OUT CMD... | CMD...: the steps of a route (separated by "|"
+# arguments), each timed, each reading the output of the one before (a
+# file named last); the last step's output to OUT, the one before it (the
+# candidate pairs) to OUT.cand.  Sets rt_cpu (user + system, summed) and
+# rt_mb (the largest peak).
+run_route() {
+	local out=$1 step=0 u sy m
+	local -a args
+	shift
+	rt_cpu=0 rt_mb=0
+	while [ $# -gt 0 ]; do
+		args=()
+		while [ $# -gt 0 ] && [ "$1" != "|" ]; do args+=("$1"); shift; done
+		[ $# -gt 0 ] && shift
+		[ "$step" -gt 0 ] && args+=("$out.$step")
+		step=$((step + 1))
+		/usr/bin/time -f '%U %S %M' -o "$tmp/.rt" "${args[@]}" > "$out.$step"
+		read -r u sy m < "$tmp/.rt"
+		rt_cpu=$(awk -v a="$rt_cpu" -v u="$u" -v s="$sy" 'BEGIN { printf "%.2f", a + u + s }')
+		rt_mb=$(awk -v a="$rt_mb" -v m="$m" 'BEGIN { m /= 1024; printf "%.1f", (m > a ? m : a) }')
+	done
+	mv "$out.$step" "$out"
+	mv "$out.$((step - 1))" "$out.cand"
+	rm -f "$out".[0-9]*
+}
+
+mh_routes() {	# mh_routes SCORER DOCS: the route and the peers, a row each
+	local scorer=$1 d=$2 base="" label
+	printf '    %-44s %6s %6s %7s %10s %8s %8s %7s\n' route 'R<=5%' 'R10%' \
+	    P candidates 'CPU s' 'peak MB' 'CPU x'
+	for r in route textdedup best; do
+		case $r in
+		route)
+			label="simhash -n 3 | nearpairs -k 4 | nearverify"
+			run_route "$tmp/mh.out" "$bin/simhash" -n 3 "$d" "|" \
+			    "$bin/nearpairs" -k 4 "|" "$bin/nearverify" -d "$d" ;;
+		textdedup)
+			label="minhash 5-shingles 256 t=0.7 (25x10), verified"
+			run_route "$tmp/mh.out" "$tools/minhash" --shingle 5 -t 0.7 "$d" "|" \
+			    "$bin/nearverify" --shingle 5 --min 0.7 -d "$d" ;;
+		best)
+			label="minhash 3-shingles 256 t=0.3 (64x4), verified"
+			run_route "$tmp/mh.out" "$tools/minhash" --shingle 3 -t 0.3 "$d" "|" \
+			    "$bin/nearverify" -d "$d" ;;
+		esac
+		[ -n "$base" ] || base=$rt_cpu
+		"$scorer" "$tmp/mh.out" > "$tmp/.score"
+		read -r r5 r10 p < "$tmp/.score"
+		printf '    %-44s %6s %6s %7s %10s %8s %8s %7s\n' "$label" "$r5" "$r10" \
+		    "$p" "$(wc -l < "$tmp/mh.out.cand")" "$rt_cpu" "$rt_mb" \
+		    "$(awk -v a="$rt_cpu" -v b="$base" 'BEGIN { printf "%.2f", a / b }')"
+	done
+	rm -f "$tmp"/mh.out*
+}
+
+# simeval's scores of a route's pairs: "R5 R10 P"
+simeval_scorer() {
+	"$tools/simeval" --lang "$mh_lang" --score "$1" "$tmp/mh-docs.tsv" |
+	    awk '{ for (i = 1; i < NF; i++) { if ($i == "R<=5%") r5 = $(i + 1)
+	        if ($i == "R5-10%") r10 = $(i + 1); if ($i == "P") p = $(i + 1) }
+	        print r5, r10, p }'
+}
+# planted copies: a pair is true when its IDs are of one document (ID,
+# ID~1, ID~2, ...): "- R P" (nvgen does not say how much a copy changed)
+planted_scorer() {
+	awk -F'\t' -v cand="$tmp/mh-planted.truth" '
+	    BEGIN { while ((getline l < cand) > 0) truth++ }
+	    { a = $1; b = $2; sub(/~.*/, "", a); sub(/~.*/, "", b)
+	      if (a == b) tp++; else fp++ }
+	    END { printf "- %.3f %.4f\n", tp / truth, tp + fp ? tp / (tp + fp) : 1 }' "$1"
+}
+
+echo "nearverify: the route and MinHash LSH (bench/minhash) on the same" \
+    "documents; CPU x is the CPU time over the route's;" \
+    "load $(cut -d' ' -f1-3 /proc/loadavg)"
+[ -s "$tmp/simeval-docs.tsv" ] ||
+	sh "$here/simeval-docs" "$here/../../shared" > "$tmp/simeval-docs.tsv"
+cp "$tmp/simeval-docs.tsv" "$tmp/mh-docs.tsv"
+for mh_lang in en zh; do
+	"$tools/simeval" --lang "$mh_lang" --emit "$tmp/mh-$mh_lang.tsv" "$tmp/mh-docs.tsv"
+	echo "  simeval's labelled texts, $mh_lang: $(wc -l < "$tmp/mh-$mh_lang.tsv")" \
+	    "texts ($(mb "$tmp/mh-$mh_lang.tsv") MB), recall on edits <=5% and 10%," \
+	    "precision against different texts:"
+	mh_routes simeval_scorer "$tmp/mh-$mh_lang.tsv"
+	rm -f "$tmp/mh-$mh_lang.tsv"
+done
+"$tools/gen" zh 25000 | "$tools/nvgen" 3 > "$tmp/mh-planted.tsv"
+# the true pairs: every two records of one document
+cut -f1 "$tmp/mh-planted.tsv" | sed 's/~.*//' | LC_ALL=C sort | uniq -c |
+    awk '{ for (i = 0; i < $1 * ($1 - 1) / 2; i++) print $2 }' > "$tmp/mh-planted.truth"
+echo "  bench/gen's Chinese with planted copies (edits of 0 to 10%):" \
+    "$(wc -l < "$tmp/mh-planted.tsv") documents ($(mb "$tmp/mh-planted.tsv") MB)," \
+    "$(wc -l < "$tmp/mh-planted.truth") planted pairs:"
+mh_routes planted_scorer "$tmp/mh-planted.tsv"
+rm -f "$tmp"/mh-*
