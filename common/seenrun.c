@@ -53,7 +53,8 @@ new_state(struct seenrun *run)
 		    (size_t)run->capacity : 0);
 	} else {
 		run->st.kind = SEENSTATE_BLOOM;
-		bloom_init(&run->st.bloom, run->capacity, run->rate);
+		bloom_init_probes(&run->st.bloom, run->capacity, run->rate,
+		    run->max_probes);
 	}
 	run->changed = true;
 }
@@ -122,8 +123,29 @@ lock_state(const struct seenrun *run)
 	free(lock);
 }
 
+/* Each probe of a Bloom filter larger than the cache is a TLB miss too
+ * on 4 KB pages; on 2 MB pages seenlines' default filter (25 MB) took a
+ * quarter less time.  But every page a key touches is then 2 MB: the
+ * whole filter is resident after a few keys, so seen, whose filters are
+ * often sized far above the keys they get, does not ask for it. */
+static void
+advise(const struct seenrun *run)
+{
+	if (run->huge_pages && run->st.kind == SEENSTATE_BLOOM)
+		xalloc_huge(run->st.bloom.bits, (size_t)(run->st.bloom.m / 8));
+}
+
+static void open_state(struct seenrun *run);
+
 void
 seenrun_open(struct seenrun *run)
+{
+	open_state(run);
+	advise(run);
+}
+
+static void
+open_state(struct seenrun *run)
 {
 	const char *arg = run->state_arg;
 	struct stat sb;
@@ -164,6 +186,13 @@ seenrun_test(const struct seenrun *run, const void *key, size_t len)
 	if (run->st.kind == SEENSTATE_EXACT)
 		return keyset_contains(&run->st.exact, key, len);
 	return bloom_test(&run->st.bloom, key, len);
+}
+
+void
+seenrun_prefetch(const struct seenrun *run, const void *key, size_t len)
+{
+	if (run->st.kind == SEENSTATE_BLOOM)
+		bloom_prefetch(&run->st.bloom, key, len);
 }
 
 bool

@@ -27,6 +27,8 @@ struct seenrun {
 	bool		 exact;		/* --exact */
 	bool		 nowait;	/* --no-wait */
 	bool		 readonly;	/* the state is read, never saved */
+	unsigned	 max_probes;	/* of a new Bloom filter; 0: no limit */
+	bool		 huge_pages;	/* a Bloom filter on 2 MB pages */
 	const char	*state_arg;	/* --state as given, or NULL */
 
 	/* the state */
@@ -51,6 +53,8 @@ void seenrun_open(struct seenrun *run);
 
 /* Is the key in the set (the filter takes it for seen)?  Unchanged. */
 bool seenrun_test(const struct seenrun *run, const void *key, size_t len);
+/* For a seenrun_test or seenrun_add of the key to come (bloom.h). */
+void seenrun_prefetch(const struct seenrun *run, const void *key, size_t len);
 /* Add the key; true if it was new.  where ("file:line") names the place
  * in the capacity warning. */
 bool seenrun_add(struct seenrun *run, const void *key, size_t len,
