@@ -38,8 +38,8 @@
  * distances (what nearpairs does with simhash -n N).
  *
  * With --routes, the whole dedup routes instead, per kind of pair: one
- * fingerprint searched at k = 3 or 4 (simhash | nearpairs -k K), three
- * searched at k = 4 (simhash -n 3 | nearpairs -k 4, the recommended
+ * fingerprint searched at k = 3 or 4 (simhash | nearpairs -k K), four
+ * searched at k = 5 (simhash -n 4 | nearpairs -k 5, the recommended
  * route; --cand-n and --cand-k choose another), and the candidates
  * of those confirmed on the texts as nearverify does it (Jaccard, or
  * containment, of the 3-shingle sets at least --min thousandths, 300 by
@@ -54,7 +54,8 @@
  * programs to search; --score PAIRS then reads the pairs they found
  * (ID1 TAB ID2 ..., as nearpairs and nearverify write them) and scores
  * them as --routes scores its routes: recall per kind, precision against
- * different texts.  The same options (-p, --lang) give the same texts.
+ * different texts (--show-false lists the false pairs on stderr).  The
+ * same options (-p, --lang) give the same texts.
  */
 #define _GNU_SOURCE		/* asprintf, getline */
 #include <getopt.h>
@@ -166,10 +167,11 @@ static int analyzing;	/* --analyze: analyze() */
 static int nfp = 1;	/* -n: a pair's distance is the least of nfp */
 static int routes;	/* --routes: the whole dedup routes */
 static unsigned minj = 300;	/* --min: nearverify's threshold, 1/1000 */
-static int cand_n = 3;		/* --cand-n, --cand-k: the candidates */
-static unsigned cand_k = 4;	/* of the route (-n 3 | -k 4) */
+static int cand_n = 4;		/* --cand-n, --cand-k: the candidates */
+static unsigned cand_k = 5;	/* of the route (-n 4 | -k 5) */
 static const char *emit_path;	/* --emit: the texts, for the programs */
 static const char *score_path;	/* --score: the pairs they found */
+static int show_false;		/* --show-false: list the false ones */
 
 static void die(const char *fmt, ...) __attribute__((format(printf, 1, 2),
     noreturn));
@@ -1568,6 +1570,8 @@ score_pairs(const char *path)
 			none[lang]++;
 		else
 			hit[lang][k]++;
+		if (show_false && k >= K_SITE)
+			fprintf(stderr, "false (%s): %s", kindname[k], line);
 	}
 	free(line);
 	fclose(f);
@@ -1638,6 +1642,7 @@ main(int argc, char *argv[])
 		{ "analyze", no_argument, NULL, 'Z' },
 		{ "emit", required_argument, NULL, 'E' },
 		{ "score", required_argument, NULL, 'Q' },
+		{ "show-false", no_argument, NULL, 'F' },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct simhash sh;
@@ -1684,6 +1689,7 @@ main(int argc, char *argv[])
 		case 'Z': analyzing = 1; break;
 		case 'E': emit_path = optarg; break;
 		case 'Q': score_path = optarg; break;
+		case 'F': show_false = 1; break;
 		case 'L': only_lang = optarg; break;
 		case 'O': par.cjk_once = num("--cjk-once", optarg); break;
 		case 'n':
