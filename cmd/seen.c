@@ -32,15 +32,9 @@ static const char help[] =
 "                       FILE is then read but not changed\n"
 CLI_HELP_COMMON;
 
-enum { OPT_EXACT = OPT_PROGRAM, OPT_STATE, OPT_NO_WAIT };
-
 static const struct option longopts[] = {
 	{ "field",	required_argument,	NULL, 'f' },
-	{ "capacity",	required_argument,	NULL, 'n' },
-	{ "fp-rate",	required_argument,	NULL, 'p' },
-	{ "exact",	no_argument,		NULL, OPT_EXACT },
-	{ "state",	required_argument,	NULL, OPT_STATE },
-	{ "no-wait",	no_argument,		NULL, OPT_NO_WAIT },
+	SEENRUN_LONGOPTS,
 	{ "duplicates",	no_argument,		NULL, 'd' },
 	CLI_LONGOPTS_COMMON,
 	{ NULL,		0,			NULL, 0 }
@@ -69,7 +63,8 @@ main(int argc, char *argv[])
 	int ch, status;
 
 	cli_init("seen", help, argv);
-	while ((ch = getopt_long(argc, argv, "df:n:p:" CLI_SHORTOPTS_COMMON,
+	while ((ch = getopt_long(argc, argv, "df:" SEENRUN_SHORTOPTS
+	    CLI_SHORTOPTS_COMMON,
 	    longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'd':
@@ -78,26 +73,9 @@ main(int argc, char *argv[])
 		case 'f':
 			field = cli_field(optarg);
 			break;
-		case 'n':
-			run.capacity = cli_count("-n", optarg,
-			    SEENRUN_MAX_CAPACITY);
-			run.capacity_given = true;
-			break;
-		case 'p':
-			run.rate = seenrun_rate(optarg);
-			run.rate_given = true;
-			break;
-		case OPT_EXACT:
-			run.exact = true;
-			break;
-		case OPT_STATE:
-			run.state_arg = optarg;
-			break;
-		case OPT_NO_WAIT:
-			run.nowait = true;
-			break;
 		default:
-			cli_option(ch, optarg);
+			if (!seenrun_option(&run, ch, optarg))
+				cli_option(ch, optarg);
 		}
 	}
 	seenrun_check(&run);

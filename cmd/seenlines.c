@@ -50,17 +50,13 @@ static const char help[] =
 CLI_HELP_COMMON;
 
 enum {
-	OPT_EXACT = OPT_PROGRAM, OPT_STATE, OPT_NO_WAIT, OPT_MIN_CHARS,
-	OPT_CASEFOLD, OPT_DIGITS, OPT_COUNT, OPT_DROP_EMPTY
+	OPT_MIN_CHARS = OPT_PROGRAM, OPT_CASEFOLD, OPT_DIGITS, OPT_COUNT,
+	OPT_DROP_EMPTY
 };
 
 static const struct option longopts[] = {
 	{ "field",	required_argument,	NULL, 'f' },
-	{ "capacity",	required_argument,	NULL, 'n' },
-	{ "fp-rate",	required_argument,	NULL, 'p' },
-	{ "exact",	no_argument,		NULL, OPT_EXACT },
-	{ "state",	required_argument,	NULL, OPT_STATE },
-	{ "no-wait",	no_argument,		NULL, OPT_NO_WAIT },
+	SEENRUN_LONGOPTS,
 	{ "min-chars",	required_argument,	NULL, OPT_MIN_CHARS },
 	{ "casefold",	no_argument,		NULL, OPT_CASEFOLD },
 	{ "digits",	no_argument,		NULL, OPT_DIGITS },
@@ -205,29 +201,12 @@ main(int argc, char *argv[])
 	int ch, status;
 
 	cli_init("seenlines", help, argv);
-	while ((ch = getopt_long(argc, argv, "f:n:p:" CLI_SHORTOPTS_COMMON,
+	while ((ch = getopt_long(argc, argv, "f:" SEENRUN_SHORTOPTS
+	    CLI_SHORTOPTS_COMMON,
 	    longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'f':
 			field = cli_field(optarg);
-			break;
-		case 'n':
-			run.capacity = cli_count("-n", optarg,
-			    SEENRUN_MAX_CAPACITY);
-			run.capacity_given = true;
-			break;
-		case 'p':
-			run.rate = seenrun_rate(optarg);
-			run.rate_given = true;
-			break;
-		case OPT_EXACT:
-			run.exact = true;
-			break;
-		case OPT_STATE:
-			run.state_arg = optarg;
-			break;
-		case OPT_NO_WAIT:
-			run.nowait = true;
 			break;
 		case OPT_MIN_CHARS:
 			min_chars = (size_t)cli_number("--min-chars", optarg, 1,
@@ -246,7 +225,8 @@ main(int argc, char *argv[])
 			drop_empty = true;
 			break;
 		default:
-			cli_option(ch, optarg);
+			if (!seenrun_option(&run, ch, optarg))
+				cli_option(ch, optarg);
 		}
 	}
 	if (count_min > 0 && (run.exact || run.state_arg != NULL ||

@@ -169,9 +169,13 @@ linecount_files(struct linecount *lc, struct linekeys *lk, int npaths,
 			errno = ESPIPE;
 			ok = false;
 		} else {
+			/* -H: the first line of every input is a header (the
+			 * record loop drops it from the later ones) */
+			bool skip = header;
+
 			reader_reset(&rd, fd);
 			rd.max = max;
-			ok = count_fd(lc, lk, &rd, field, &header);
+			ok = count_fd(lc, lk, &rd, field, &skip);
 		}
 		if (fd >= 0) {
 			int e = errno;

@@ -37,7 +37,8 @@ size_t linecount_memory(const struct linecount *lc);
 
 /* The first pass: count the lines of field field (cli_field numbering)
  * of every record of the files paths[0..npaths), read as the record
- * loop reads them (header skipped when header is set; records longer
+ * loop reads them (the first line of each skipped when header is set,
+ * as -H has it; records longer
  * than max, if max is not 0, and records without the field are left
  * out: the second pass reports them).  False, with the failing path in
  * *bad and errno set, if a file is not a regular file or cannot be

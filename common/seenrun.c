@@ -30,6 +30,31 @@ seenrun_rate(const char *arg)
 	return p;
 }
 
+bool
+seenrun_option(struct seenrun *run, int ch, const char *arg)
+{
+	switch (ch) {
+	case 'n':
+		run->capacity = cli_count("-n", arg, SEENRUN_MAX_CAPACITY);
+		run->capacity_given = true;
+		return true;
+	case 'p':
+		run->rate = seenrun_rate(arg);
+		run->rate_given = true;
+		return true;
+	case SEENRUN_OPT_EXACT:
+		run->exact = true;
+		return true;
+	case SEENRUN_OPT_STATE:
+		run->state_arg = arg;
+		return true;
+	case SEENRUN_OPT_NO_WAIT:
+		run->nowait = true;
+		return true;
+	}
+	return false;
+}
+
 void
 seenrun_check(const struct seenrun *run)
 {

@@ -17,6 +17,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "cli.h"
 #include "seenstate.h"
 
 struct seenrun {
@@ -40,6 +41,25 @@ struct seenrun {
 
 #define SEENRUN_MAX_CAPACITY	1000000000000ULL	/* 10^12 keys */
 #define SEENRUN_MIN_RATE	1e-12
+
+/* The options of the state, for a program's getopt tables (its help text
+ * says them in its own words): -n, -p, --exact, --state, --no-wait. */
+enum {
+	SEENRUN_OPT_EXACT = OPT_PROGRAM + 64,
+	SEENRUN_OPT_STATE,
+	SEENRUN_OPT_NO_WAIT
+};
+#define SEENRUN_SHORTOPTS	"n:p:"
+#define SEENRUN_LONGOPTS \
+	{ "capacity",	required_argument,	NULL, 'n' }, \
+	{ "fp-rate",	required_argument,	NULL, 'p' }, \
+	{ "exact",	no_argument,		NULL, SEENRUN_OPT_EXACT }, \
+	{ "state",	required_argument,	NULL, SEENRUN_OPT_STATE }, \
+	{ "no-wait",	no_argument,		NULL, SEENRUN_OPT_NO_WAIT }
+
+/* Take option ch (with its argument) into run if it is one of those;
+ * false if it is not. */
+bool seenrun_option(struct seenrun *run, int ch, const char *arg);
 
 /* -p's argument: a usage error unless a rate from SEENRUN_MIN_RATE to
  * 0.5. */

@@ -129,6 +129,11 @@ mkcrawl() {
 	reference 20 3 twice > want
 	seenlines --count 3 docs docs > got
 	cmp want got
+	# -H: the first line of each file is a header, counted in neither pass
+	printf 'id\tA header line that is long enough\na\tA header line that is long enough\n' > h1
+	printf 'id\tA header line that is long enough\nb\tsomething else, long enough too\n' > h2
+	run seenlines -H --count 2 h1 h2
+	assert_output "$(printf 'id\tA header line that is long enough\na\tA header line that is long enough\nb\tsomething else, long enough too')"
 }
 
 @test "seenlines --count: the files are read twice, so standard input and pipes are refused" {
