@@ -502,7 +502,6 @@ main(int argc, char *argv[])
 	shingler_init(&sh, shingle);
 
 	stream_open(&s, argc - optind, argv + optind);
-	s.noun = "documents";
 	if (sigs)
 		sigout = &s.out;
 	while (stream_next(&s, &rec)) {
@@ -538,6 +537,7 @@ main(int argc, char *argv[])
 		    "%zu; %zu candidate pairs", ndocs, nsigned, nsigned ?
 		    (double)nshingles / (double)nsigned : 0.0, nperm, bands,
 		    rows, t, fp, fn, bucketed, biggest, npairs);
+	/* -v's summary: the documents read, the pairs written */
 	s.nwritten = npairs;
 	status = stream_close(&s);
 	free(keys);
