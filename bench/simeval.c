@@ -38,8 +38,8 @@
  * distances (what nearpairs does with simhash -n N).
  *
  * With --routes, the whole dedup routes instead, per kind of pair: one
- * fingerprint searched at k = 3 or 4 (simhash | nearpairs -k K), three
- * searched at k = 4 (simhash -n 3 | nearpairs -k 4, the recommended
+ * fingerprint searched at k = 3 or 4 (simhash | nearpairs -k K), four
+ * searched at k = 5 (simhash -n 4 | nearpairs -k 5, the recommended
  * route; --cand-n and --cand-k choose another), and the candidates
  * of those confirmed on the texts as nearverify does it (Jaccard, or
  * containment, of the 3-shingle sets at least --min thousandths, 300 by
@@ -48,6 +48,14 @@
  * the first are not labelled: they share real text; so are the two when
  * half the 3-shingles of a paragraph the version took are in the other
  * text (a licence two copyright files both quote).
+ *
+ * With --emit FILE, the texts themselves are written to FILE as records
+ * "ID TAB TEXT" (TEXT escaped; ID "LANG.NUMBER.ROLE"), for the real
+ * programs to search; --score PAIRS then reads the pairs they found
+ * (ID1 TAB ID2 ..., as nearpairs and nearverify write them) and scores
+ * them as --routes scores its routes: recall per kind, precision against
+ * different texts (--show-false lists the false pairs on stderr).  The
+ * same options (-p, --lang) give the same texts.
  */
 #define _GNU_SOURCE		/* asprintf, getline */
 #include <getopt.h>
@@ -82,6 +90,12 @@ enum role {
 	R_ORIG, R_WS, R_E1, R_E5, R_E10, R_TYPO, R_YEAR_A, R_YEAR_B, R_TIME_A,
 	R_TIME_B, R_COUNT_A, R_COUNT_B, R_FOOT_A, R_FOOT_B, R_REL_A, R_REL_B,
 	R_ORDER, R_TMPL, R_RW30, R_RW50, R_API, NROLE
+};
+
+static const char *const rolename[NROLE] = {
+	"orig", "ws", "e1", "e5", "e10", "typo", "year-a", "year-b", "time-a",
+	"time-b", "count-a", "count-b", "foot-a", "foot-b", "rel-a", "rel-b",
+	"order", "tmpl", "rw30", "rw50", "api"
 };
 
 enum kind {
@@ -153,8 +167,11 @@ static int analyzing;	/* --analyze: analyze() */
 static int nfp = 1;	/* -n: a pair's distance is the least of nfp */
 static int routes;	/* --routes: the whole dedup routes */
 static unsigned minj = 300;	/* --min: nearverify's threshold, 1/1000 */
-static int cand_n = 3;		/* --cand-n, --cand-k: the candidates */
-static unsigned cand_k = 4;	/* of the route (-n 3 | -k 4) */
+static int cand_n = 4;		/* --cand-n, --cand-k: the candidates */
+static unsigned cand_k = 5;	/* of the route (-n 4 | -k 5) */
+static const char *emit_path;	/* --emit: the texts, for the programs */
+static const char *score_path;	/* --score: the pairs they found */
+static int show_false;		/* --show-false: list the false ones */
 
 static void die(const char *fmt, ...) __attribute__((format(printf, 1, 2),
     noreturn));
@@ -1459,6 +1476,132 @@ analyze(int lang)
 	}
 }
 
+/* The kind of the pair of texts a and b, as score() labels it with
+ * --routes, or K_NONE; cross-family pairs that share a paragraph are
+ * K_NONE. */
+static int
+pair_kind(const struct text *a, const struct text *b)
+{
+	const struct doc *da = &docs[a->fam], *db = &docs[b->fam];
+
+	if (a->fam == b->fam)
+		return label(a->role, b->role);
+	if (took_from(a, b->fam, b) || took_from(b, a->fam, a))
+		return K_NONE;
+	if (da->group != db->group)
+		return K_OTHER;
+	return a->role == R_TMPL && b->role == R_TMPL && da->site == db->site ?
+	    K_SITE : K_TOPIC;
+}
+
+/* --emit: every text of the chosen part and language. */
+static void
+emit_texts(const char *path)
+{
+	FILE *f = fopen(path, "w");
+	struct buf esc = { 0 };
+
+	if (f == NULL)
+		die("%s: cannot create", path);
+	for (size_t i = 0; i < ntexts; i++) {
+		const struct text *t = &texts[i];
+
+		esc.len = 0;
+		escape_append(&esc, t->t.p, t->t.len);
+		fprintf(f, "%s.%zu.%s\t", langs[docs[t->fam].lang], i,
+		    rolename[t->role]);
+		fwrite(esc.p, 1, esc.len, f);
+		fputc('\n', f);
+	}
+	buf_free(&esc);
+	if (fclose(f) != 0)
+		die("%s: write error", path);
+}
+
+/* The text an --emit ID names, or NULL. */
+static const struct text *
+text_of(const char *id, size_t n)
+{
+	const char *dot = memchr(id, '.', n);
+	char *end;
+	unsigned long i;
+
+	if (dot == NULL)
+		return NULL;
+	i = strtoul(dot + 1, &end, 10);
+	if (end == dot + 1 || *end != '.' || i >= ntexts)
+		return NULL;
+	return &texts[i];
+}
+
+/* --score: the pairs found, per language: the share of each kind's
+ * labelled pairs (a family has one pair of each near-duplicate kind),
+ * and precision against different texts as route_precision has it. */
+static void
+score_pairs(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t len;
+	uint64_t hit[NLANG][NKIND] = { { 0 } }, none[NLANG] = { 0 };
+	uint64_t npairs[NLANG] = { 0 };
+	size_t nfam[NLANG] = { 0 };
+
+	if (f == NULL)
+		die("%s: cannot open", path);
+	while ((len = getline(&line, &cap, f)) > 0) {
+		char *t1 = memchr(line, '\t', (size_t)len), *t2;
+		const struct text *a, *b;
+		int k, lang;
+
+		if (t1 == NULL)
+			die("%s: a pair without two IDs", path);
+		t2 = memchr(t1 + 1, '\t', (size_t)(line + len - t1 - 1));
+		if (t2 == NULL)
+			t2 = line + len - (line[len - 1] == '\n');
+		a = text_of(line, (size_t)(t1 - line));
+		b = text_of(t1 + 1, (size_t)(t2 - t1 - 1));
+		if (a == NULL || b == NULL)
+			die("%s: an ID --emit did not write", path);
+		lang = docs[a->fam].lang;
+		npairs[lang]++;
+		if ((k = pair_kind(a, b)) == K_NONE)
+			none[lang]++;
+		else
+			hit[lang][k]++;
+		if (show_false && k >= K_SITE)
+			fprintf(stderr, "false (%s): %s", kindname[k], line);
+	}
+	free(line);
+	fclose(f);
+	for (size_t i = 0; i < ndocs; i++)
+		if ((part < 0 || docs[i].part == part) && (only_lang == NULL ||
+		    strcmp(langs[docs[i].lang], only_lang) == 0))
+			nfam[docs[i].lang]++;
+	for (int l = 0; l < NLANG; l++) {
+		uint64_t tp = 0, fd = 0, h5 = 0;
+
+		if (nfam[l] == 0)
+			continue;
+		for (int k = 0; k < NPOS; k++)
+			tp += hit[l][k];
+		for (int k = 0; k < K_E10; k++)
+			h5 += hit[l][k];
+		for (int k = K_SITE; k < NKIND; k++)
+			fd += hit[l][k];
+		printf("%s: %zu documents%s, %" PRIu64 " pairs: R<=5%% %.3f "
+		    "R5-10%% %.3f P %.4f false %" PRIu64 " rw30 %.3f rw50 %.3f "
+		    "api %.3f unlabelled %" PRIu64 "\n", langs[l], nfam[l],
+		    part < 0 ? "" : part ? " (part B)" : " (part A)", npairs[l],
+		    ratio(h5, (uint64_t)nfam[l] * K_E10),
+		    ratio(hit[l][K_E10], nfam[l]),
+		    tp + fd ? (double)tp / (double)(tp + fd) : 1, fd,
+		    ratio(hit[l][K_RW30], nfam[l]), ratio(hit[l][K_RW50], nfam[l]),
+		    ratio(hit[l][K_API], nfam[l]), none[l]);
+	}
+}
+
 static unsigned
 num(const char *opt, const char *arg)
 {
@@ -1497,6 +1640,9 @@ main(int argc, char *argv[])
 		{ "cjk-once", required_argument, NULL, 'O' },
 		{ "lang", required_argument, NULL, 'L' },
 		{ "analyze", no_argument, NULL, 'Z' },
+		{ "emit", required_argument, NULL, 'E' },
+		{ "score", required_argument, NULL, 'Q' },
+		{ "show-false", no_argument, NULL, 'F' },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct simhash sh;
@@ -1541,6 +1687,9 @@ main(int argc, char *argv[])
 			break;
 		case 'P': compact = 1; break;
 		case 'Z': analyzing = 1; break;
+		case 'E': emit_path = optarg; break;
+		case 'Q': score_path = optarg; break;
+		case 'F': show_false = 1; break;
 		case 'L': only_lang = optarg; break;
 		case 'O': par.cjk_once = num("--cjk-once", optarg); break;
 		case 'n':
@@ -1561,14 +1710,18 @@ main(int argc, char *argv[])
 		if ((part < 0 || docs[i].part == part) && (only_lang == NULL ||
 		    strcmp(langs[docs[i].lang], only_lang) == 0))
 			family((int)i);
+	if (emit_path != NULL) {
+		emit_texts(emit_path);
+		return 0;
+	}
 	if (routes && nfp < cand_n)
 		nfp = cand_n;
 	simhash_init(&sh, &par);
-	for (size_t i = 0; i < ntexts; i++)
+	for (size_t i = 0; i < ntexts && score_path == NULL; i++)
 		simhash_text(&sh, texts[i].t.p, texts[i].t.len, false, nfp,
 		    texts[i].fp);
 	simhash_free(&sh);
-	if (routes) {
+	if (routes || score_path != NULL) {
 		struct shingler shg;
 
 		shingler_init(&shg, 3);
@@ -1581,6 +1734,10 @@ main(int argc, char *argv[])
 			memcpy(t->set, shg.v, shg.n * sizeof *t->set);
 		}
 		shingler_free(&shg);
+	}
+	if (score_path != NULL) {
+		score_pairs(score_path);
+		return 0;
 	}
 	for (int l = 0; l < NLANG; l++) {
 		static struct score sc;

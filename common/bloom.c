@@ -40,13 +40,38 @@ bloom_alloc(struct bloom *b, uint64_t m, unsigned k)
 		    (unsigned long long)m);
 }
 
+bool
+bloom_size_probes(uint64_t n, double p, unsigned kmax, uint64_t *m,
+    unsigned *k)
+{
+	double bits;
+
+	if (!bloom_size(n, p, m, k))
+		return false;
+	if (kmax == 0 || *k <= kmax)
+		return true;
+	/* (1 - e^(-kn/m))^k = p, solved for m */
+	*k = kmax;
+	bits = ceil(-(double)kmax * (double)n / log1p(-pow(p, 1.0 / kmax)));
+	if (!(bits < 9.2e18))
+		return false;
+	*m = ((uint64_t)bits + 63) / 64 * 64;
+	return true;
+}
+
 void
 bloom_init(struct bloom *b, uint64_t n, double p)
+{
+	bloom_init_probes(b, n, p, 0);
+}
+
+void
+bloom_init_probes(struct bloom *b, uint64_t n, double p, unsigned kmax)
 {
 	uint64_t m;
 	unsigned k;
 
-	if (!bloom_size(n, p, &m, &k))
+	if (!bloom_size_probes(n, p, kmax, &m, &k))
 		diag_fatal("no Bloom filter for %llu keys at rate %g",
 		    (unsigned long long)n, p);
 	bloom_alloc(b, m, k);
@@ -89,6 +114,16 @@ bloom_positions(const void *key, size_t len, uint64_t m, unsigned k,
 
 	for (unsigned i = 0; i < k; i++, g += h.high64)
 		pos[i] = reduce(g, m);
+}
+
+void
+bloom_prefetch(const struct bloom *b, const void *key, size_t len)
+{
+	XXH128_hash_t h = XXH3_128bits(key, len);
+	uint64_t g = h.low64;
+
+	for (unsigned i = 0; i < b->k; i++, g += h.high64)
+		__builtin_prefetch(b->bits + (reduce(g, b->m) >> 3), 1);
 }
 
 bool

@@ -33,9 +33,16 @@ struct bloom {
 /* m and k for n keys at rate p (0 < p < 1, n >= 1); false if m would
  * not fit in 64 bits or k would exceed BLOOM_MAX_K. */
 bool bloom_size(uint64_t n, double p, uint64_t *m, unsigned *k);
+/* The same with at most kmax probes (0: no limit): when the k above is
+ * larger, k = kmax and m = ceil(-k n / ln(1 - p^(1/k))), rounded up to a
+ * multiple of 64, the bits that give rate p at n keys with k probes.
+ * Fewer probes are fewer cache misses a key, at more bits a key. */
+bool bloom_size_probes(uint64_t n, double p, unsigned kmax, uint64_t *m,
+    unsigned *k);
 /* An empty filter sized for n keys at rate p (bloom_size must be true);
- * the bits are allocated zeroed. */
+ * the bits are allocated zeroed.  bloom_init_probes limits the probes. */
 void bloom_init(struct bloom *b, uint64_t n, double p);
+void bloom_init_probes(struct bloom *b, uint64_t n, double p, unsigned kmax);
 /* An empty filter of m bits (a multiple of 64) and k probes. */
 void bloom_alloc(struct bloom *b, uint64_t m, unsigned k);
 void bloom_free(struct bloom *b);
@@ -45,6 +52,11 @@ void bloom_positions(const void *key, size_t len, uint64_t m, unsigned k,
     uint64_t *pos);
 /* Add the key; true if it was new (some bit of it was clear). */
 bool bloom_add(struct bloom *b, const void *key, size_t len);
+/* Start loading the key's bits into the cache, for a bloom_add or
+ * bloom_test to come: a caller with many keys at hand prefetches them
+ * all first, so that their cache misses overlap (seenlines, whose
+ * filter is larger than the cache, keys a text's lines at once). */
+void bloom_prefetch(const struct bloom *b, const void *key, size_t len);
 /* Would the key be taken as seen?  The filter is not changed. */
 bool bloom_test(const struct bloom *b, const void *key, size_t len);
 

@@ -52,8 +52,8 @@ keyset_leb128_get(const unsigned char *p, size_t n, uint64_t *v)
 	return 0;
 }
 
-static uint64_t
-random_seed(void)
+uint64_t
+keyset_random_seed(void)
 {
 	uint64_t s;
 
@@ -82,7 +82,7 @@ keyset_init(struct keyset *ks, size_t hint)
 	while (n / 4 * 3 < hint && n < SIZE_MAX / 16)
 		n *= 2;
 	alloc_slots(ks, n);
-	ks->seed = random_seed();
+	ks->seed = keyset_random_seed();
 }
 
 void

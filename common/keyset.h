@@ -39,6 +39,10 @@ bool keyset_contains(const struct keyset *ks, const void *key, size_t len);
 bool keyset_adopt(struct keyset *ks, unsigned char *p, size_t n,
     char *err, size_t errlen);
 
+/* A seed for a table's hash that crafted keys cannot predict (the
+ * system's entropy, else the time and process ID). */
+uint64_t keyset_random_seed(void);
+
 /* Bytes of memory the set uses: the keys in the arena, and the table. */
 size_t keyset_memory(const struct keyset *ks);
 

@@ -1,8 +1,6 @@
-#define _DEFAULT_SOURCE		/* madvise */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 
 #include "diag.h"
 #include "fingerprint.h"
@@ -30,25 +28,11 @@ nr_parse_fps(const char *p, size_t n, uint64_t *fp, unsigned max)
 
 /* The tables are scattered into at random by the radix sort: on 2 MB
  * pages they cost a tenth of the page faults and TLB misses (measured
- * at 10M records).  The advice covers the whole pages of the block,
- * malloc's header included, so that a big block stays one mapping that
- * realloc can grow or move with mremap, without copying: advice on part
- * of it splits the mapping, mremap fails, and realloc copies (1.2 GB of
- * entries at 100M records, on pages touched for the first time, cost 5
- * s of system time here). */
+ * at 10M records); see xalloc_huge. */
 static void *
 advise(void *p, size_t n)
 {
-#ifdef MADV_HUGEPAGE
-	if (n >= (8u << 20)) {
-		uintptr_t a = (uintptr_t)p & ~(uintptr_t)4095;
-		uintptr_t e = ((uintptr_t)p + n + 4095) & ~(uintptr_t)4095;
-
-		madvise((void *)a, e - a, MADV_HUGEPAGE);
-	}
-#else
-	(void)n;
-#endif
+	xalloc_huge(p, n);
 	return p;
 }
 

@@ -1,5 +1,7 @@
+#define _DEFAULT_SOURCE		/* madvise */
 #include <stdint.h>
 #include <stdlib.h>
+#include <sys/mman.h>
 
 #include "diag.h"
 #include "xalloc.h"
@@ -37,4 +39,20 @@ xgrow(void *p, size_t *cap, size_t need)
 	}
 	*cap = c;
 	return xrealloc(p, c);
+}
+
+void
+xalloc_huge(void *p, size_t n)
+{
+#ifdef MADV_HUGEPAGE
+	if (n >= (8u << 20)) {
+		uintptr_t a = (uintptr_t)p & ~(uintptr_t)4095;
+		uintptr_t e = ((uintptr_t)p + n + 4095) & ~(uintptr_t)4095;
+
+		madvise((void *)a, e - a, MADV_HUGEPAGE);
+	}
+#else
+	(void)p;
+	(void)n;
+#endif
 }

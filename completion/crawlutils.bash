@@ -76,4 +76,4 @@ _crawlutils() {
 }
 
 complete -o bashdefault -o default -F _crawlutils \
-	hamming htmllinks htmltext nearpairs nearverify seen sha256text simhash urlnorm
+	hamming htmllinks htmltext nearpairs nearverify seen seenlines sha256text simhash urlnorm

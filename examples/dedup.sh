@@ -18,14 +18,16 @@
 #	1. htmltext      the text of each page, without its frame
 #	2. sha256text    exact duplicates: the same text, whatever the HTML;
 #	   seen          one page of each is kept
-#	3. simhash       two 64-bit fingerprints of each remaining text;
-#	   nearpairs     the pairs of pages within 4 bits in either one, never
+#	3. simhash       four 64-bit fingerprints of each remaining text;
+#	   nearpairs     the pairs of pages within 5 bits in any of them, never
 #	                 two versions of a document (/v1/ and /v2/);
 #	   nearverify    the candidates checked on the texts (Jaccard of word
 #	                 3-shingles at least 0.3), grouped in clusters: the
 #	                 earliest page of each cluster is kept
 #	4. htmllinks     the links of every page; urlnorm makes them canonical;
 #	   seen          those that lead to pages not fetched yet: the frontier
+#	5. seenlines     the lines of the kept pages that an earlier kept page
+#	                 holds, removed from their texts
 set -eu
 LC_ALL=C	# byte order for every sort and comparison below
 export LC_ALL
@@ -33,7 +35,7 @@ export LC_ALL
 here=$(cd "$(dirname "$0")" && pwd)
 pages=${1:-$here/pages}
 PATH=$PATH:$here/../build/bin	# if they are not on PATH
-for p in htmltext htmllinks sha256text simhash nearpairs nearverify urlnorm seen; do
+for p in htmltext htmllinks sha256text simhash nearpairs nearverify urlnorm seen seenlines; do
 	command -v "$p" >/dev/null 2>&1 || {
 		echo "dedup.sh: $p not found: run make first, or put the programs on PATH" >&2
 		exit 2
@@ -84,16 +86,16 @@ awk -F '\t' '{ print NR "\t" $3 "\t" $1 }' "$work/texts.tsv" |
 	{ g = g "\t" $3; n++ } END { if (n > 1) print g }' |
 	sort -n | cut -f 2- > "$work/exact.tsv"
 
-# 3. Near duplicates among the distinct texts.  simhash -n 3 writes three
+# 3. Near duplicates among the distinct texts.  simhash -n 4 writes four
 # fingerprints in one field, and nearpairs pairs two records that are
-# within 4 bits in any of them (two miss too many short Chinese texts in
-# a site's template; see nearverify(1), Quality).  --distinct-versions
+# within 5 bits in any of them (fewer miss 10% edits of short texts in a
+# site's template; see nearverify(1), Quality).  --distinct-versions
 # never pairs URLs that differ in a version segment (/v1/ and /v2/); the
 # pairs it alone keeps apart are listed too (versions.tsv, from
 # allpairs.tsv), to show it.
-simhash -n 3 "$work/unique.tsv" | cut -f 1,4 > "$work/fingerprints.tsv"
-nearpairs -k 4 --distinct-versions "$work/fingerprints.tsv" > "$work/pairs.tsv"
-nearpairs -k 4 "$work/fingerprints.tsv" > "$work/allpairs.tsv"
+simhash -n 4 "$work/unique.tsv" | cut -f 1,4 > "$work/fingerprints.tsv"
+nearpairs -k 5 --distinct-versions "$work/fingerprints.tsv" > "$work/pairs.tsv"
+nearpairs -k 5 "$work/fingerprints.tsv" > "$work/allpairs.tsv"
 # nearverify keeps the candidates whose texts are alike (confirmed.tsv);
 # with --all it writes every candidate with the Jaccard index of the two
 # texts, and --clusters gives each page its cluster's first page
@@ -123,6 +125,17 @@ urlnorm -q -f 2 --extended-drops "$work/links.tsv" > "$work/links.norm.tsv"
 rm -f "$work/frontier.seen"
 seen --exact --state "$work/frontier.seen" "$work/fetched.txt" > /dev/null
 seen --exact --state "$work/frontier.seen" -f 2 "$work/links.norm.tsv" > "$work/frontier.tsv"
+
+# 5. Repeated lines.  From the text of each page kept, seenlines removes
+# the lines (paragraphs) that an earlier page kept holds: template lines
+# that extraction left, paragraphs that one version of a document shares
+# with another.  It runs on the pages kept, once the near duplicates are
+# gone (a near copy's lines are its original's: it would be kept as the
+# few lines left).  kept.tsv is ID TITLE TEXT, in crawl order; clean.tsv
+# the same with the lines removed.
+awk -F '\t' 'FILENAME == ARGV[1] { k[$1]; next } $1 in k' "$work/kept.txt" "$work/unique.tsv" |
+	cut -f 1,2,4 > "$work/kept.tsv"
+seenlines "$work/kept.tsv" > "$work/clean.tsv"
 
 sh "$here/report.sh" "$work" "${1:-examples/pages}" > "$work/report.txt"
 cat "$work/report.txt" || exit 2

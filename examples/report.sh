@@ -24,7 +24,7 @@ awk -F '\t' '{ printf "   %s\n", substr($1, 1, 12)
 	for (i = 2; i <= NF; i++) printf "     %s %s\n", i == 2 ? "keep" : "drop", $i }' "$work/exact.tsv"
 echo "   $nunique distinct texts go on"
 echo
-echo "3. Near duplicates (simhash -n 3 | nearpairs -k 4 --distinct-versions | nearverify):"
+echo "3. Near duplicates (simhash -n 4 | nearpairs -k 5 --distinct-versions | nearverify):"
 echo "   $(count "$work/pairs.tsv") candidate pairs, $(count "$work/confirmed.tsv") confirmed on the texts (Jaccard at least 0.3)"
 awk -F '\t' 'FILENAME == ARGV[1] { c[$1 "\t" $2]; next }
 	!(($1 "\t" $2) in c) { printf "   not confirmed: %s %s (distance %d, Jaccard %s)\n", $1, $2, $3, $4 }' \
@@ -56,6 +56,14 @@ echo "4. Links (htmllinks | urlnorm --extended-drops | seen): $(count "$work/lin
 	"$(cut -f 2 "$work/links.tsv" | sort -u | count) distinct URLs," \
 	"$(cut -f 2 "$work/links.norm.tsv" | sort -u | count) after urlnorm," \
 	"$(count "$work/frontier.tsv") to pages not fetched yet"
+echo
+# the lines of each kept page before and after seenlines: the pages that
+# lost some, and how many
+awk -F '\t' 'FILENAME == ARGV[1] { n = split($3, l, /\\n/); before[FNR] = n; all += n; next }
+	{ n = $3 == "" ? 0 : split($3, l, /\\n/); gone = before[FNR] - n; removed += gone
+	  if (gone) { pages++; list = list sprintf("   %s: %d of %d lines\n", $1, gone, before[FNR]) } }
+	END { printf "5. Repeated lines (seenlines, on the %d pages kept): %d of %d lines removed, lines an earlier page holds\n%s",
+	    FNR, removed, all, list }' "$work/kept.tsv" "$work/clean.tsv"
 echo
 echo "Pages in: $npages; exact duplicate groups: $(count "$work/exact.tsv");" \
 	"near-duplicate clusters: $(awk -F '\t' '$1 != $2 { print $2 }' "$work/clusters.tsv" | sort -u | count);" \

@@ -18,6 +18,9 @@ long_options() {
 		if grep -q 'CLI_LONGOPTS_COMMON' "$src"; then
 			sed -n '/define CLI_LONGOPTS_COMMON/,/^$/p' "$TOP/common/cli.h" | grep -o '{ "[a-z0-9-]*",'
 		fi
+		if grep -q 'SEENRUN_LONGOPTS' "$src"; then
+			sed -n '/define SEENRUN_LONGOPTS/,/^$/p' "$TOP/common/seenrun.h" | grep -o '{ "[a-z0-9-]*",'
+		fi
 		if grep -q 'DOCS_LONGOPTS' "$src"; then
 			sed -n '/define DOCS_LONGOPTS/,/^\//p' "$TOP/common/docs.h" | grep -o '{ "[a-z0-9-]*",'
 		fi

@@ -208,7 +208,7 @@ consume() {
 	fi
 }
 
-@test "hostile: urlnorm sha256text simhash hamming account for every record of every bad input" {
+@test "hostile: urlnorm sha256text simhash hamming seenlines account for every record of every bad input" {
 	local bad='' inputs=$CASES
 	quick mkcases 'http://example.com/' ''
 	quick hostile filter 40000+4 urlnorm
@@ -219,6 +219,11 @@ consume() {
 	inputs=$small quick hostile filter 30000 sha256text --nfkc --casefold
 	quick hostile filter 30000+3 simhash -a
 	inputs=$small quick hostile filter 30000+3 simhash -n 4 --tokens=char --shingle 3
+	# the Bloom filter is 25 MB of it; the line, its collapsed copy and
+	# the text rewritten without a removed line are each HOSTILE_BIG
+	quick hostile filter 60000+4 seenlines
+	inputs=$small quick hostile filter 60000+4 seenlines --exact --casefold --digits --min-chars 1
+	inputs=$small quick hostile filter 60000+4 seenlines --count 2
 	quick mkcases '' $'\t0123456789abcdef\t0123456789abcdee'
 	quick hostile filter 30000+3 hamming
 	inputs=$small quick hostile filter 30000+3 hamming -f 1,-1
@@ -399,7 +404,8 @@ hamming fp
 hamming 0123456789abcdef fedcba9876543210
 nearpairs --clusters ids
 nearverify -d ids --clusters /dev/null
-seen fp'
+seen fp
+seenlines --min-chars 1 en'
 mkwrite() {
 	"$GEN" en 2000 > en
 	"$GEN" fp 200000 > fp
@@ -452,13 +458,15 @@ mkwrite() {
 	hamming in
 	nearpairs -f 2 in
 	seen in
+	seenlines text
+	seenlines --count 2 text
 	nearverify -d docs --all pairs
 	nearverify --clusters /dev/null -d longdocs
 	EOF
 	[ -z "$bad" ] || fail "$bad"
 }
 
-@test "hostile: no program makes a temporary file (seen only beside its state file)" {
+@test "hostile: no program makes a temporary file (seen and seenlines only beside their state files)" {
 	local cmd
 	mkdir tmp state
 	export TMPDIR=$PWD/tmp
@@ -467,11 +475,14 @@ mkwrite() {
 	quick mkwarc
 	for cmd in 'urlnorm fp' 'htmltext --warc garbage' 'htmllinks --warc garbage' \
 	    'sha256text en' 'simhash en' 'hamming fp' 'nearpairs -f 2 fp' \
-	    'nearverify -d en en' 'seen --state state/s fp'; do
+	    'nearverify -d en en' 'seen --state state/s fp' \
+	    'seenlines --state state/l en' 'seenlines --count 2 en'; do
 		$cmd > /dev/null 2>&1 || true
 	done
 	assert_equal "$(ls -A tmp)" ''
-	assert_equal "$(ls -A state)" 's
+	assert_equal "$(ls -A state)" 'l
+l.lock
+s
 s.lock'
 	# and in the code, only the state file's atomic replacement
 	run grep -lE '\b(tmpfile|mkstemp|mkdtemp|mkostemp|tmpnam|tempnam)\b' \

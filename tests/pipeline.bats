@@ -54,7 +54,23 @@ EX="$BATS_TEST_DIRNAME/../examples"
 	assert_output "$(printf '%s\t%s\n' \
 	    https://docs.example.com/api/v1/messages.html https://docs.example.com/api/v1/messages.html \
 	    https://docs.example.com/api/v2/messages.html https://docs.example.com/api/v2/messages.html)"
-	nearpairs -k 4 work/fingerprints.tsv | grep -q 'v1/messages.html.*v2/messages.html'
+	nearpairs -k 5 work/fingerprints.tsv | grep -q 'v1/messages.html.*v2/messages.html'
+
+	# seenlines took from v2 the lines v1 has, and nothing else: each
+	# line that went is a line of v1's text, each that stayed is not
+	awk -F '\t' '$1 ~ /v1\// { n = split($3, l, /\\n/); for (i = 1; i <= n; i++) print l[i] }' \
+	    work/kept.tsv | LC_ALL=C sort -u > v1
+	awk -F '\t' '$1 ~ /v2\// { n = split($3, l, /\\n/); for (i = 1; i <= n; i++) print l[i] }' \
+	    work/kept.tsv > v2-before
+	awk -F '\t' '$1 ~ /v2\// { n = split($3, l, /\\n/); for (i = 1; i <= n; i++) print l[i] }' \
+	    work/clean.tsv > v2-after
+	LC_ALL=C comm -23 <(LC_ALL=C sort v2-before) <(LC_ALL=C sort v2-after) > gone
+	assert_equal "$(wc -l < gone)" 6
+	assert_equal "$(LC_ALL=C comm -23 gone v1)" ""
+	assert_equal "$(LC_ALL=C sort -u v2-after | LC_ALL=C comm -12 - v1 | awk 'length >= 20')" ""
+	# the other pages kept as they were
+	assert_equal "$(grep -v docs.example.com/api/v2 work/kept.tsv)" \
+	    "$(grep -v docs.example.com/api/v2 work/clean.tsv)"
 
 	# the frontier: links to pages not fetched, each once, none tracked
 	run grep -c . work/frontier.tsv
@@ -152,8 +168,9 @@ EX="$BATS_TEST_DIRNAME/../examples"
 	assert_line 'site.sh run htmltext pages https/docs.example.com w/text/https/docs.example.com.tsv.rejects --meta > w/text/https/docs.example.com.tsv'
 	assert_line 'site.sh run htmllinks pages https/docs.example.com w/links/https/docs.example.com.tsv.rejects > w/links/https/docs.example.com.tsv'
 	assert_line 'sha256text -a w/docs.tsv > w/digests.tsv'
-	assert_line 'simhash -n 3 w/unique.tsv | cut -f 1,4 > w/fingerprints.tsv'
-	assert_line 'nearpairs -k 4 --distinct-versions w/fingerprints.tsv > w/pairs.tsv'
+	assert_line 'simhash -n 4 w/unique.tsv | cut -f 1,4 > w/fingerprints.tsv'
+	assert_line 'nearpairs -k 5 --distinct-versions w/fingerprints.tsv > w/pairs.tsv'
+	assert_line 'seenlines w/kept.tsv > w/clean.tsv'
 	assert_equal "$(printf '%s\n' "$output" | grep -c '^site.sh run')" 2
 	# a page removed, and with it the http twin's exact group
 	rm pages/http/blog.example.org/2025/03/sourdough-starter.html

@@ -26,10 +26,14 @@ fp() {
 	run --separate-stderr simhash -n 2 "$D/pinned.tsv"
 	assert_success
 	assert_output "$(cat "$D/pinned-n2.out")"
-	# the recommended route's three
 	run --separate-stderr simhash -n 3 "$D/pinned.tsv"
 	assert_success
 	assert_output "$(cat "$D/pinned-n3.out")"
+	# the recommended route's four: the first three are -n 3's
+	run --separate-stderr simhash -n 4 "$D/pinned.tsv"
+	assert_success
+	assert_output "$(cat "$D/pinned-n4.out")"
+	assert_equal "$(cut -d, -f1-3 "$D/pinned-n4.out")" "$(cat "$D/pinned-n3.out")"
 	# the feature options are pinned too
 	for o in "--shingle 2" "--shingle 3" "--tokens=char" \
 	    "--tokens=char --shingle 3" "--weight=tf" "--weight=log" \
@@ -41,14 +45,14 @@ fp() {
 }
 
 @test "simhash: AVX-512, AVX2 and SSE2 votes give the same fingerprints (CRAWLUTILS_NO_AVX512, CRAWLUTILS_NO_AVX2)" {
-	simhash -n 3 "$D/near.tsv" > want
+	simhash -n 4 "$D/near.tsv" > want
 	for e in CRAWLUTILS_NO_AVX512=1 \
 	    "CRAWLUTILS_NO_AVX512=1 CRAWLUTILS_NO_AVX2=1"; do
 		# shellcheck disable=SC2086
 		env $e simhash -n 2 "$D/pinned.tsv" > got
 		cmp got "$D/pinned-n2.out" || fail "$e: $(diff got "$D/pinned-n2.out")"
 		# shellcheck disable=SC2086
-		env $e simhash -n 3 "$D/near.tsv" > got
+		env $e simhash -n 4 "$D/near.tsv" > got
 		cmp got want || fail "$e changes the fingerprints of near.tsv"
 	done
 }

@@ -3,7 +3,8 @@
 # on 100 MB of records and on 1 GB (the same 100 MB ten times, through a
 # pipe, never written) differs by less than FLAT_KB.  The records repeat,
 # so the longest record, and any buffer sized by it, is the same in both.
-# nearpairs (every fingerprint), seen --exact (every key) and nearverify
+# nearpairs (every fingerprint), seen --exact (every key), seenlines
+# --exact and --count (every distinct line) and nearverify
 # (the pairs, and every ID of DOCS) hold what grows with the input by
 # design: their manual pages say so, and they are not here.
 bats_require_minimum_version 1.5.0
@@ -19,6 +20,7 @@ setup_file() {
 	sed 's/\t/\t<p>/' en > tsv
 	"$gen" fp 2500000 | head -c 100000000 | sed '$d' > fp
 	"$gen" links 800000 | head -c 100000000 | sed '$d' > links
+	"$CRAWLUTILS_BIN/../bench/sitegen" 100 700 /dev/null | head -c 100000000 | sed '$d' > sites
 	# the ID is the page's URL, the base of its links
 	awk -F'\t' '{ printf "http://example.com/%d/\t<p><a href=\"%s\">a</a> <a href=\"%s\">b</a></p>\n", NR, $1, $2 }' \
 	    links > linkstsv
@@ -48,8 +50,9 @@ flat() {
 	flat urlnorm links
 }
 
-@test "flat memory: seen (Bloom filter), htmltext --tsv, htmllinks --tsv, 100 MB and 1 GB" {
+@test "flat memory: seen and seenlines (Bloom filters), htmltext --tsv, htmllinks --tsv, 100 MB and 1 GB" {
 	flat seen -n 10000000 -f 2 fp
+	flat seenlines sites
 	flat htmltext --tsv tsv
 	flat htmllinks --tsv linkstsv
 }
