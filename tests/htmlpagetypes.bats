@@ -301,3 +301,27 @@ plain() {
 	assert_line 'Why the change'
 	assert_line 'Subscribers can also manage their account online at any time, day and night, on our website.'
 }
+
+@test "htmltext page types: seven real pages of WCXB (one a type) stay above their word F1 floors" {
+	W="$DATA/wcxb"
+	for f in "$W"/*.html.gz; do
+		zcat "$f" > "$(basename "$f" .gz)"
+	done
+	htmltext -q ./*.html > out.tsv
+	"$CRAWLUTILS_BIN/../bench/htmlscore" wcxb -v "$W/gold.tsv" out.tsv > scores
+	# ID, its type, and the floor: the F1 it had when this was written, less 0.05
+	while read -r id type floor; do
+		line=$(grep "^$id " scores) || fail "$id: no score"
+		f1=$(awk '{ for (i = 1; i < NF; i++) if ($i == "F1") print $(i + 1) }' <<< "$line")
+		awk -v f="$f1" -v m="$floor" 'BEGIN { exit !(f >= m) }' ||
+			fail "$id ($type): F1 $f1 below its floor $floor"
+	done <<-'EOF'
+	4581 article 0.95
+	4736 collection 0.75
+	0424 documentation 0.94
+	0576 forum 0.90
+	2911 listing 0.92
+	4477 service 0.94
+	1142 product 0.90
+	EOF
+}

@@ -44,3 +44,17 @@ BENCH="$CRAWLUTILS_BIN/../bench"
 	# the largest page sets the size of the buffers; a leak would add up
 	[ "$(cat rssall)" -lt "$(( $(cat rss10) + 4000 ))" ]
 }
+
+@test "htmltext: a listing of 100,000 cards keeps every card (page types, groups of cards, step 5 in linear time)" {
+	awk 'BEGIN {
+	    print "<html><head><title>Cards</title></head><body><h1>All the tools</h1><div class=\"grid\">"
+	    for (i = 0; i < 100000; i++)
+	        printf "<div class=\"card\"><h3><a href=\"/t/%d\">Tool number %d of the shop</a></h3><p>Card %d tells what the tool does.</p><a href=\"/cart/%d\">Add to the cart</a></div>\n", i, i, i, i
+	    print "</div></body></html>" }' > cards.html
+	# a quadratic step would take hours here: the guard is generous
+	timeout 900 htmltext --meta cards.html > out
+	assert_equal "$(cut -f 7 out)" listing
+	cut -f 8 out | sed 's/\\n/\n/g' > text
+	assert_equal "$(grep -c '^Card [0-9]* tells what the tool does.$' text)" 100000
+	assert_equal "$(grep -c '^Tool number [0-9]* of the shop$' text)" 100000
+}
