@@ -2197,7 +2197,9 @@ extract_run(struct extract *x, xmlDoc *doc, const char *url)
 		x->text.len -= cut;
 	}
 	x->chars = charset_chars(x->text.p, x->text.len);
-	x->pagetype = pagetype_name(x->type);
+	/* a page without any text is of no type */
+	x->pagetype = x->nels > 0 && x->els[0].chars > 0 ?
+	    pagetype_name(x->type) : NULL;
 }
 
 void

@@ -35,7 +35,7 @@ struct extract {
 	size_t		 chars;		/* characters of text */
 	size_t		 pruned;	/* elements removed as noise */
 	enum pagetype	 type;		/* what kind of page it is */
-	const char	*pagetype;	/* ... its name */
+	const char	*pagetype;	/* ... its name; NULL for a page of no text */
 	/* options */
 	bool		 strip_site;	/* cut " | Site" from a <title> */
 	/* scratch */
