@@ -97,7 +97,8 @@ write_record(struct out *o, const struct doc *doc, const struct html *h,
 		    strlen(charset_how_name(h->cs.how)));
 		snprintf(num, sizeof num, "\t%zu\t%zu\t", x->chars, x->pruned);
 		out_write(o, num, strlen(num));
-		out_write(o, x->pagetype, strlen(x->pagetype));
+		if (x->pagetype != NULL)
+			out_write(o, x->pagetype, strlen(x->pagetype));
 		out_putc(o, '\t');
 	}
 	if (nfields > 0)

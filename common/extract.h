@@ -36,7 +36,7 @@ struct extract {
 	size_t		 chars;		/* characters of text */
 	size_t		 pruned;	/* elements removed as noise */
 	enum pagetype	 type;		/* what kind of page it is */
-	const char	*pagetype;	/* ... its name */
+	const char	*pagetype;	/* ... its name; NULL for a page of no text */
 	struct buf	 comments;	/* with want_comments: one a line */
 	size_t		 ncomments;
 	struct markdown	 md;		/* with markdown: the text in md.out */

@@ -196,3 +196,20 @@ plain() {
 	Put the moss in first and press it down with the spoon gently.
 	EOF
 }
+
+@test "htmltext quality: a BEM modifier that names a neighbour (--withSidebar) names nothing; the block before it still does" {
+	cat > bem.html <<-'EOF'
+	<html><body><div class="p-body-main p-body-main--withSidebar">
+	<p>The main column of a forum theme holds the thread and its posts.</p>
+	<p>Its modifier says a sidebar is beside it, not that it is one.</p></div>
+	<div class="p-body-sidebar"><p>Members online: a long list of the members.</p></div>
+	</body></html>
+	EOF
+	plain bem.html
+	assert_output - <<-'EOF'
+
+
+	The main column of a forum theme holds the thread and its posts.
+	Its modifier says a sidebar is beside it, not that it is one.
+	EOF
+}

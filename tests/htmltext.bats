@@ -348,7 +348,7 @@ EOF
 	htmltext empty.html blank.html > out
 	assert_bytes out 'empty.html\t\t\nblank.html\t\t\n'
 	htmltext --meta empty.html > out
-	assert_bytes out 'empty.html\t\tUTF-8\tutf8\t0\t0\tarticle\t\n'
+	assert_bytes out 'empty.html\t\tUTF-8\tutf8\t0\t0\t\t\n'
 }
 
 @test "htmltext: binary content is rejected: reported, --rejects gets ID TAB REASON, status 1" {
