@@ -40,9 +40,11 @@ for n, line in enumerate(open(sys.argv[1], encoding="utf-8"), 1):
 	jq -r .text out | awk 'BEGIN { ORS = "\\n" } { print }' | sed 's/\\n$//' > got
 	echo >> got
 	cmp want got
-	# keys without a value are left out: no pagetype, no comments
+	# keys without a value are left out: no comments
 	run jq -r 'keys | join(" ")' out
-	assert_output "author canonical categories date description encoding encoding_method id image language languages license modified sitename tags text title type url"
+	assert_output "author canonical categories date description encoding encoding_method id image language languages license modified pagetype sitename tags text title type url"
+	run jq -r .pagetype out
+	assert_output article
 }
 
 @test "htmlmeta: --json: several pages, one line each; datatrove's and dolma's keys" {
@@ -67,16 +69,16 @@ for n, line in enumerate(open(sys.argv[1], encoding="utf-8"), 1):
 	echo "$output" > out
 	assert_equal "$(awk -F'\t' '{ print NF }' out)" 8
 	run cut -f1-7 out
-	assert_output "$URL	Tide pools at low water	2025-05-03T08:30:00+01:00	Ann Lee; Bo Chen	en		Harbour Notes"
+	assert_output "$URL	Tide pools at low water	2025-05-03T08:30:00+01:00	Ann Lee; Bo Chen	en	article	Harbour Notes"
 	# the same text as without --fields
 	htmltext -u "$URL" "$D/article.html" | cut -f3 > want
 	cut -f8 out > got
 	cmp want got
-	# with --meta: its four fields first
-	htmltext --meta "$D/article.html" | cut -f3-6 > want
+	# with --meta: its five fields first
+	htmltext --meta "$D/article.html" | cut -f3-7 > want
 	htmltext --meta --fields languages "$D/article.html" > out
-	cut -f3-6 out | cmp want -
-	cut -f7 out > got
+	cut -f3-7 out | cmp want -
+	cut -f8 out > got
 	assert_bytes got 'en:99\n'
 	# a field named twice is written twice
 	htmltext --fields type,type "$D/article.html" | cut -f3,4 > out
