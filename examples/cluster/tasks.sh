@@ -30,23 +30,27 @@
 #
 # The result is WORK/out/: pairs.tsv, clusters.tsv, kept.txt, frontier.tsv,
 # as dedup.sh writes them in its WORKDIR.  Each task also writes OUT/cost,
-# HOST TAB CPU TAB WALL: where it ran, its seconds of CPU time (its
-# programs' included) and of wall time.  Without INDEX, a task takes
-# $SLURM_ARRAY_TASK_ID.  A key's partition depends on the key alone: the
-# digest of a text, its first 8 hex digits mod P; a URL, the same of its
-# SHA-256 (sha256text); a key of nearpairs --emit-keys, TABLE.BLOCK, the
-# table number plus the block's value, mod P.  So every record of one key
-# meets the others in one task, which sees them in crawl order (shard by
-# shard, line by line), and does what the one-machine run does to them.
-# crawlutils(7), "Shards and partitions", says which programs can be
-# split how.
+# HOST TAB CPU: where it ran, and its seconds of CPU time, its programs'
+# included.  Without INDEX, a task takes $SLURM_ARRAY_TASK_ID.
 #
-# Resuming: a task writes into OUT.tmp.XXXXXX beside its output directory
-# OUT (WORK/STAGE/INDEX, WORK/out) and renames it to OUT when everything
-# is written; a task whose OUT exists does nothing, so a job submitted
-# again runs only what was not finished, and a task killed half-way has
-# left no OUT.  (A task's leftover OUT.tmp.* is removed by its next run:
-# the engines never run one task twice at once.)
+# A key's partition depends on the key alone: a text's digest, its first
+# 4 hex digits mod P; a URL, the same of its SHA-256 (sha256text --raw);
+# a key of nearpairs --emit-keys, TABLE.BLOCK, 16 times the table number
+# plus the block's last hex digit, mod P (15 tables with -k 4 and -n 3:
+# P up to 240 spreads them).  So every record of one key meets the others
+# in one task, which sees them in crawl order (shard by shard, line by
+# line), and does what the one-machine run does to them.  The frontier's
+# state (seen --exact --state) is partitioned the same way, each
+# partition's owned by its task: an exact set split by key gives what one
+# set gives, where Bloom filters would not.  crawlutils(7), "Shards and
+# partitions", says which programs can be split how.
+#
+# Resuming: a task writes into OUT.tmp.HOST.PID beside its output
+# directory OUT (WORK/STAGE/INDEX, WORK/out) and renames it to OUT when
+# everything is written; a task whose OUT exists does nothing, so a job
+# submitted again runs only what was not finished, and a task killed
+# half-way has left no OUT.  (A task's leftover OUT.tmp.* is removed by its
+# next run: the engines never run one task twice at once.)
 #
 # Failures: a task fails, with a message naming its stage, index and
 # shard on the standard error and status 1, when a program fails (status
@@ -55,16 +59,17 @@
 # set at init: a shard that is not a WARC file, or a WARC file cut short,
 # is a corrupt shard, not pages to skip); the rejected records are in
 # OUT/rejects.*.  urlnorm's rejects (-q: URLs that cannot be made
-# canonical, never links) are dropped as in dedup.sh.  The files of one
-# partition and shard are small, and there are N x P of them, at each of
-# the two shuffles: choose shards of the size of a task (a WARC file of
-# Common Crawl, 1 GB, is one) and P of the size of a reduce's memory.
-# The programs are found on PATH, else in ../../build/bin.
+# canonical, never links) are dropped as in dedup.sh.
+#
+# Sizes: each shuffle makes N x P small files (shard by partition), and a
+# task costs a few dozen processes: choose shards of the size of a task
+# (a WARC file of Common Crawl, 1 GB, is one) and P of the size of a
+# reduce's memory.  The programs are found on PATH, else in ../../build/bin.
 set -eu
 LC_ALL=C	# byte order for every sort and comparison below
 export LC_ALL
 
-here=$(cd "$(dirname "$0")" && pwd)
+case $0 in */*) here=${0%/*} ;; *) here=. ;; esac
 PATH=$PATH:$here/../../build/bin	# if they are not on PATH
 tab=$(printf '\t')
 
@@ -85,10 +90,10 @@ case $work in /*) ;; *) work=$(pwd)/$work ;; esac
 
 # say MESSAGE: on the standard error, naming the task
 say() { echo "tasks.sh: $task: $*" >&2; }
-# fail MESSAGE: the task failed; nothing of it is kept
+# fail MESSAGE: the task failed; nothing of it is kept (the EXIT trap)
 fail() {
 	say "$*"
-	[ -z "${tmp:-}" ] || rm -rf "$tmp"
+	failed=1
 	exit 1
 }
 
@@ -114,7 +119,7 @@ init() {
 		[ -r "$s" ] || { rm -f "$list"; echo "tasks.sh: $s: cannot be read" >&2; exit 2; }
 		case $s in /*) echo "$s" ;; *) echo "$(cd "$(dirname "$s")" && pwd)/$(basename "$s")" ;; esac
 	done > "$list"
-	printf 'P=%s\nMAX_REJECTS=%s\n' "$p" "$max" > "$list.conf"
+	printf 'N=%s\nP=%s\nMAX_REJECTS=%s\n' $# "$p" "$max" > "$list.conf"
 	if [ -e "$work/shards" ]; then
 		if cmp -s "$list" "$work/shards" && cmp -s "$list.conf" "$work/conf"; then
 			rm -f "$list" "$list.conf"
@@ -138,10 +143,8 @@ fi
 	exit 2
 }
 . "$work/conf"
-n=$(wc -l < "$work/shards")
-n=$((n + 0))
 case $stage in
-text|keys) max=$((n - 1)) ;;
+text|keys) max=$((N - 1)) ;;
 seen|pairs) max=$((P - 1)) ;;
 merge) max=0 ;;
 *) usage ;;
@@ -160,18 +163,24 @@ if [ -d "$out" ]; then
 	say "done before, skipped"
 	exit 0
 fi
-mkdir -p "$(dirname "$out")"
-rm -rf "$out".tmp.*
-tmp=$(mktemp -d "$out.tmp.XXXXXX")
-trap 'rm -rf "$tmp"; exit 1' HUP INT TERM
+[ -d "${out%/*}" ] || mkdir -p "${out%/*}"
+for f in "$out".tmp.*; do
+	[ ! -e "$f" ] || rm -rf "$out".tmp.*	# a killed run's
+	break
+done
 host=${SLURMD_NODENAME:-$(uname -n)}
-start=$(date +%s)
+tmp=$out.tmp.$host.$$
+mkdir "$tmp" || fail "cannot make $tmp"
+# whatever ends the task early (fail, a command that set -e stops at, a
+# signal) removes what it had written
+trap 'st=$?; if [ "$st" -ne 0 ]; then rm -rf "$tmp"; [ -n "${failed:-}" ] || say "failed (status $st)"; fi' EXIT
+trap 'say "killed"; failed=1; exit 1' HUP INT TERM
 say "started on $host"
 
 # paths STAGE [FILE]: the output directory (or FILE in it) of every task
 # of STAGE, in order, one a line
 paths() {
-	k=0 m=$n
+	k=0 m=$N
 	case $1 in seen|pairs) m=$P ;; esac
 	while [ "$k" -lt "$m" ]; do echo "$work/$1/$k${2:+/$2}"; k=$((k + 1)); done
 }
@@ -180,54 +189,61 @@ need() {
 	miss=$(paths "$1" | while read -r d; do [ -d "$d" ] || { echo "$d"; break; }; done)
 	[ -z "$miss" ] || fail "$miss is missing: stage $1 has not finished"
 }
-# The commands that read the files of many tasks run at the head of a
-# pipe, where sh would lose their status: they write it to $tmp/failed,
-# which ok checks after the pipe.
-# cat_each STAGE FILE: FILE of every task of STAGE, one after another
-cat_each() {
-	paths "$1" "$2" | tr '\n' '\0' | xargs -0 cat -- ||
-		echo "cannot read $2 of every $1 task" >> "$tmp/failed"
-}
-# tag_each STAGE FILE: the same, each line after its task's INDEX and a TAB
-tag_each() {
-	paths "$1" | awk -v f="$2" '{
-		p = $0 "/" f; i = $0; sub(/.*\//, "", i)
-		while ((r = (getline l < p)) > 0) print i "\t" l
-		if (r < 0) { print "tasks.sh: cannot read " p > "/dev/stderr"; exit 2 }
-		close(p)
-	}' || echo "cannot read $2 of every $1 task" >> "$tmp/failed"
+# The commands of a pipe run in subshells, where sh would lose their
+# status: try writes it to $tmp/failed, which ok checks after the pipe.
+# try NAME COMMAND...: COMMAND, whose failure (status 2 or more with -1:
+# 1 is a rejected record) marks the task failed
+try() {
+	name=$1 st=0
+	shift
+	if [ "$name" = -1 ]; then
+		name=$1
+		shift
+		"$@" || st=$?
+		[ "$st" -le 1 ] || echo "$name failed (status $st)" >> "$tmp/failed"
+	else
+		"$@" || echo "$name failed (status $?)" >> "$tmp/failed"
+	fi
 }
 ok() { [ ! -s "$tmp/failed" ] || fail "$(cat "$tmp/failed")"; }
-# split_by FIELD KIND PREFIX: the records of stdin to PREFIX.0 ... PREFIX.(P-1)
-# by the key in FIELD, without that field when KIND is "drop", as the
-# partition rule says: KIND hex or drop (the first 8 hex digits of the
-# field), or block (TABLE.BLOCK)
+# cat_each STAGE FILE: FILE of every task of STAGE, one after another
+cat_each() {
+	paths "$1" "$2" | tr '\n' '\0' | try "reading $2 of every $1 task" xargs -0 cat --
+}
+# The partition of a key, as awk functions (the awk program sets P):
+# digest(k) of a hex digest, block(k) of a key TABLE.BLOCK
+part='
+function hex(c) { return index("0123456789abcdef", c) - 1 }
+function digest(k,  v) {
+	v = hex(substr(k, 1, 1)) * 4096 + hex(substr(k, 2, 1)) * 256
+	return (v + hex(substr(k, 3, 1)) * 16 + hex(substr(k, 4, 1))) % P
+}
+function block(k) { return (substr(k, 1, 3) * 16 + hex(substr(k, length(k), 1))) % P }'
+# split_by KIND FIELD OUT PREFIX: each record of stdin to the file PREFIX.J
+# of the partition J of its key, FIELD, a digest or a block (KIND); OUT,
+# the list of the fields to write, or "all".  Every PREFIX.J is made,
+# empty or not.
 split_by() {
-	awk -F '\t' -v OFS='\t' -v f="$1" -v kind="$2" -v o="$3" -v P="$P" '
-	function hex(s,  i, v) {
-		v = 0
-		for (i = 1; i <= length(s); i++)
-			v = v * 16 + index("0123456789abcdef", substr(s, i, 1)) - 1
-		return v
+	try "splitting by key" awk -F '\t' -v OFS='\t' -v kind="$1" -v f="$2" -v out="$3" \
+	    -v o="$4" -v P="$P" "$part"'
+	BEGIN {
+		for (j = 0; j < P; j++) printf "" > (o "." j)
+		n = out == "all" ? 0 : split(out, c, ",")
 	}
-	BEGIN { for (j = 0; j < P; j++) printf "" > (o "." j) }
 	{
-		if (kind == "block") {
-			d = index($f, ".")
-			j = (substr($f, 1, d - 1) + hex(substr($f, d + 1))) % P
-		} else
-			j = hex(substr($f, 1, 8)) % P
-		if (kind == "drop") {
-			r = ""
-			for (c = 1; c <= NF; c++) if (c != f) r = r (r == "" ? "" : OFS) $c
-			print r > (o "." j)
-		} else
+		j = kind == "block" ? block($f) : digest($f)
+		if (n == 0) {
 			print > (o "." j)
+			next
+		}
+		r = $c[1]
+		for (k = 2; k <= n; k++) r = r OFS $c[k]
+		print r > (o "." j)
 	}'
 }
-# htmlprog PROG OPTION...: PROG reads the shard; its rejects to
-# $tmp/rejects.PROG; status 0, or fail
-htmlprog() {
+# read_shard PROG OPTION...: PROG reads the shard, writes its rejects to
+# $tmp/rejects.PROG; more of them than MAX_REJECTS, or trouble, fails
+read_shard() {
 	prog=$1
 	shift
 	rej=$tmp/rejects.$prog
@@ -235,87 +251,83 @@ htmlprog() {
 	*.warc.gz)
 		# when htmltext --warc reads .warc.gz itself, this becomes the
 		# .warc case below
-		{ zcat -- "$shard" || echo "$?" > "$tmp/zcat.status"; } |
-			"$prog" --warc --rejects "$rej" "$@" - && st=0 || st=$?
-		[ ! -e "$tmp/zcat.status" ] ||
-			fail "$shard: zcat failed (status $(cat "$tmp/zcat.status")): a corrupt shard"
+		{ zcat -- "$shard" || echo "$shard: zcat failed (status $?): a corrupt shard" \
+		    >> "$tmp/failed"; } | "$prog" --warc --rejects "$rej" "$@" - && st=0 || st=$?
+		ok
 		;;
 	*.warc) "$prog" --warc --rejects "$rej" "$@" "$shard" && st=0 || st=$? ;;
 	*.tsv) "$prog" --tsv --rejects "$rej" "$@" "$shard" && st=0 || st=$? ;;
 	esac
 	[ "$st" -le 1 ] || fail "$shard: $prog failed (status $st)"
-	r=$(wc -l < "$rej")
-	[ "$r" -le "$MAX_REJECTS" ] ||
-		fail "$shard: $prog rejected $r, more than MAX_REJECTS=$MAX_REJECTS: a corrupt shard?"
+	if [ -s "$rej" ]; then
+		r=$(wc -l < "$rej")
+		[ "$r" -le "$MAX_REJECTS" ] ||
+			fail "$shard: $prog rejected $r, more than MAX_REJECTS=$MAX_REJECTS: a corrupt shard?"
+	fi
 }
 
 case $stage in
 text)
-	htmlprog htmltext --meta > "$tmp/meta.tsv"
-	htmlprog htmllinks > "$tmp/links.tsv"
-	# ID TITLE TEXT; ID TITLE SHA256 TEXT, the pages with a text
+	read_shard htmltext --meta > "$tmp/meta.tsv"
+	read_shard htmllinks > "$tmp/links.tsv"
+	# ID TITLE TEXT; the pages with a text, ID TITLE SHA256 TEXT; for each
+	# of them DIGEST TAB INDEX TAB LINE (in texts.tsv), to its partition
 	cut -f 1,2,7 "$tmp/meta.tsv" > "$tmp/docs.tsv"
-	sha256text -a "$tmp/docs.tsv" > "$tmp/digests.tsv" || fail "sha256text failed"
-	awk -F '\t' '$4 != ""' "$tmp/digests.tsv" > "$tmp/texts.tsv"
-	# DIGEST TAB LINE (in texts.tsv), to the digest's partition
-	awk -F '\t' -v OFS='\t' '{ print $3, NR }' "$tmp/texts.tsv" | split_by 1 hex "$tmp/d"
+	try sha256text sha256text -a "$tmp/docs.tsv" |
+		try "splitting by key" awk -F '\t' -v OFS='\t' -v t="$tmp/texts.tsv" -v i="$i" \
+		    -v o="$tmp/d" -v P="$P" "$part"'
+		BEGIN { for (j = 0; j < P; j++) printf "" > (o "." j) }
+		$4 != "" { print > t; print $3, i, ++n > (o "." digest($3)) }'
+	ok
 	# the page URLs, and POS TAB PAGE TAB URL for each link (POS: shard
 	# and line, fixed width, so that byte order is crawl order), to the
-	# partition of the URL
-	{ cut -f 1 "$tmp/docs.tsv" | urlnorm $URLNORM_OPTS || [ $? -eq 1 ]; } > "$tmp/fetched.txt" ||
-		fail "urlnorm failed"
-	{ urlnorm $URLNORM_OPTS -f 2 "$tmp/links.tsv" || [ $? -eq 1 ]; } > "$tmp/links.norm.tsv" ||
-		fail "urlnorm failed"
-	sha256text --raw -a "$tmp/fetched.txt" > "$tmp/fetched.sha" || fail "sha256text failed"
-	split_by 1 drop "$tmp/f" < "$tmp/fetched.sha"
-	awk -F '\t' -v OFS='\t' -v i="$i" '{ printf "%06d.%012d\t%s\n", i, NR, $0 }' \
-	    "$tmp/links.norm.tsv" | sha256text --raw -a > "$tmp/links.sha" || fail "sha256text failed"
-	split_by 3 drop "$tmp/l" < "$tmp/links.sha"
-	rm -f "$tmp/docs.tsv" "$tmp/digests.tsv" "$tmp/links.tsv" "$tmp/links.norm.tsv" \
-	    "$tmp/fetched.txt" "$tmp/fetched.sha" "$tmp/links.sha"
+	# partition of the URL's digest
+	cut -f 1 "$tmp/docs.tsv" | try -1 urlnorm urlnorm $URLNORM_OPTS |
+		try sha256text sha256text --raw -a | split_by digest 1 2 "$tmp/f"
+	try -1 urlnorm urlnorm $URLNORM_OPTS -f 2 "$tmp/links.tsv" |
+		awk -v i="$i" '{ printf "%06d.%012d\t%s\n", i, NR, $0 }' |
+		try sha256text sha256text --raw -a | split_by digest 3 1,2,4 "$tmp/l"
+	ok
+	rm -f "$tmp/meta.tsv" "$tmp/docs.tsv" "$tmp/links.tsv"
 	;;
 seen)
 	need text
-	# the first of each digest, in crawl order: INDEX TAB LINE, to one
-	# file of kept lines a shard
-	tag_each text "d.$i" | awk -F '\t' -v OFS='\t' '{ print $2, $1, $3 }' |
-		seen --exact > "$tmp/first.tsv" || fail "seen failed"
-	ok
-	awk -F '\t' -v o="$tmp/keep" 'BEGIN { s = -1 }
+	# the first of each digest, in crawl order: a file of kept lines for
+	# each shard (every one made, empty or not)
+	cat_each text "d.$i" | try seen seen --exact |
+		try "splitting by shard" awk -F '\t' -v o="$tmp/keep" -v n="$N" '
+		BEGIN { for (s = 0; s < n; s++) { printf "" > (o "." s); close(o "." s) } s = -1 }
 		$2 != s { if (s >= 0) close(o "." s); s = $2 }
-		{ print $3 > (o "." s) }' "$tmp/first.tsv"
-	# the frontier: the links whose URL is neither a page nor an earlier link
-	cat_each text "f.$i" | seen --exact --state "$tmp/frontier.seen" > /dev/null ||
-		fail "seen failed"
-	cat_each text "l.$i" | seen --exact --state "$tmp/frontier.seen" -f 3 > "$tmp/frontier.tsv" ||
-		fail "seen failed"
+		{ print $3 >> (o "." s) }'
 	ok
-	rm -f "$tmp/first.tsv" "$tmp/frontier.seen.lock"
+	# the frontier: the links whose URL is neither a page nor an earlier link
+	cat_each text "f.$i" | try seen seen --exact --state "$tmp/frontier.seen" > /dev/null
+	ok
+	cat_each text "l.$i" | try seen seen --exact --state "$tmp/frontier.seen" -f 3 \
+	    > "$tmp/frontier.tsv"
+	ok
+	rm -f "$tmp/frontier.seen.lock"
 	;;
 keys)
 	need seen
-	# the lines of texts.tsv that are the first of their digest (a
-	# partition that kept none of this shard has no keep.INDEX)
-	paths seen "keep.$i" | while read -r f; do
-		[ ! -e "$f" ] || cat "$f" || exit 1
-	done > "$tmp/keep" || fail "cannot read the kept lines"
-	awk -F '\t' -v OFS='\t' 'FILENAME == ARGV[1] { k[$1]; next } FNR in k' \
-	    "$tmp/keep" "$work/text/$i/texts.tsv" > "$tmp/unique.tsv"
-	simhash $SIMHASH_OPTS "$tmp/unique.tsv" > "$tmp/fp.all" || fail "simhash failed"
-	cut -f 1,4 "$tmp/fp.all" > "$tmp/fingerprints.tsv"
-	nearpairs --emit-keys $NEARPAIRS_OPTS --part "$i" "$tmp/fingerprints.tsv" > "$tmp/keys" ||
-		fail "nearpairs --emit-keys failed"
-	split_by 1 block "$tmp/k" < "$tmp/keys"
-	rm -f "$tmp/keep" "$tmp/fp.all" "$tmp/keys"
+	# the lines of texts.tsv that are the first of their digest
+	cat_each seen "keep.$i" > "$tmp/keep"
+	ok
+	awk 'FILENAME == ARGV[1] { k[$1]; next } FNR in k' "$tmp/keep" "$work/text/$i/texts.tsv" \
+	    > "$tmp/unique.tsv"
+	rm -f "$tmp/keep"
+	try simhash simhash $SIMHASH_OPTS "$tmp/unique.tsv" | cut -f 1,4 |
+		try "nearpairs --emit-keys" nearpairs --emit-keys $NEARPAIRS_OPTS --part "$i" |
+		split_by block 1 all "$tmp/k"
+	ok
 	;;
 pairs)
 	need keys
-	cat_each keys "k.$i" | sort > "$tmp/keys" || fail "sort failed"
+	# (one thread a sort: less CPU time, and the engine runs tasks side by side)
+	cat_each keys "k.$i" | try sort sort --parallel=1 |
+		try "nearpairs --from-keys" nearpairs --from-keys $NEARPAIRS_OPTS $NEARPAIRS_REDUCE |
+		try sort sort --parallel=1 > "$tmp/pairs"
 	ok
-	nearpairs --from-keys $NEARPAIRS_OPTS $NEARPAIRS_REDUCE "$tmp/keys" > "$tmp/pairs.raw" ||
-		fail "nearpairs --from-keys failed"
-	sort "$tmp/pairs.raw" > "$tmp/pairs" || fail "sort failed"
-	rm -f "$tmp/keys" "$tmp/pairs.raw"
 	;;
 merge)
 	need seen
@@ -325,31 +337,30 @@ merge)
 	set --
 	k=0
 	while [ "$k" -lt "$P" ]; do set -- "$@" "$work/pairs/$k/pairs"; k=$((k + 1)); done
-	sort -m -u -- "$@" > "$tmp/pairs.raw" || fail "sort -m failed"
-	cut -f 3- "$tmp/pairs.raw" > "$tmp/pairs.tsv"
-	cat_each keys unique.tsv | nearverify -d - --clusters "$tmp/pairs.tsv" > "$tmp/clusters.tsv" ||
-		fail "nearverify failed"
+	try "sort -m" sort -m -u -- "$@" | cut -f 3- > "$tmp/pairs.tsv"
+	ok
+	cat_each keys unique.tsv | try nearverify nearverify -d - --clusters "$tmp/pairs.tsv" \
+	    > "$tmp/clusters.tsv"
 	ok
 	awk -F '\t' '$1 == $2 { print $1 }' "$tmp/clusters.tsv" > "$tmp/kept.txt"
 	# the links in crawl order, as POS sorts them
 	set --
 	k=0
 	while [ "$k" -lt "$P" ]; do set -- "$@" "$work/seen/$k/frontier.tsv"; k=$((k + 1)); done
-	sort -m -t "$tab" -k 1,1 -- "$@" > "$tmp/frontier.raw" || fail "sort -m failed"
-	cut -f 2- "$tmp/frontier.raw" > "$tmp/frontier.tsv"
-	rm -f "$tmp/pairs.raw" "$tmp/frontier.raw"
+	try "sort -m" sort -m -t "$tab" -k 1,1 -- "$@" | cut -f 2- > "$tmp/frontier.tsv"
+	ok
 	;;
 esac
 
-# What the task cost, in OUT/cost: HOST TAB CPU TAB WALL, the seconds of
-# CPU time of the task and its programs, and of wall time
-times > "$tmp/times"
-awk -v h="$host" -v w=$(($(date +%s) - start)) '
+# What the task cost, in OUT/cost: HOST TAB CPU, the seconds of CPU time
+# of the task and its programs
+times > "$tmp/cost"
+cpu=$(awk -v h="$host" '
 	{ for (f = 1; f <= NF; f++) { split($f, t, "m"); c += t[1] * 60 + t[2] } }
-	END { printf "%s\t%.2f\t%d\n", h, c, w }' "$tmp/times" > "$tmp/cost"
-rm -f "$tmp/times"
+	END { printf "%s\t%.2f\n", h, c }' "$tmp/cost")
+echo "$cpu" > "$tmp/cost"
 
 # done: the output appears whole, or not at all
 [ ! -e "$out" ] || fail "$out appeared meanwhile: another run of this task?"
 mv "$tmp" "$out"
-say "done: $(cut -f 2 "$out/cost") s of CPU time, $(cut -f 3 "$out/cost") s"
+say "done, ${cpu#*"$tab"} s of CPU time"
