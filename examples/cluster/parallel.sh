@@ -32,34 +32,19 @@ hosts=${HOSTS:-:}
 ssh=${SSH:-ssh}
 case $work in /*) ;; *) work=$(pwd)/$work ;; esac
 sh "$here/tasks.sh" "$work" init "$P" "$@"
-n=$(wc -l < "$work/shards")
-n=$((n + 0))
 
-# missing STAGE COUNT: the indices of STAGE without an output, one a line
-missing() {
-	k=0
-	while [ "$k" -lt "$2" ]; do
-		[ -d "$work/$1/$k" ] || echo "$k"
-		k=$((k + 1))
-	done
-}
-# run STAGE COUNT: the missing tasks of STAGE on the hosts
-run() {
-	missing "$1" "$2" > "$work/log/$1.todo"
-	if [ -s "$work/log/$1.todo" ]; then
+for s in text seen keys pairs merge; do
+	# the tasks of the stage not done yet, on the hosts
+	sh "$here/tasks.sh" "$work" todo "$s" > "$work/log/$s.todo"
+	if [ -s "$work/log/$s.todo" ]; then
 		parallel -S "$hosts" --ssh "$ssh" --halt soon,fail=1 \
-		    --joblog "+$work/log/$1.joblog" -a "$work/log/$1.todo" \
-		    -q sh "$here/tasks.sh" "$work" "$1" {} || {
-			echo "parallel.sh: stage $1 failed (see above, and $work/log/$1.joblog);" \
+		    --joblog "+$work/log/$s.joblog" -a "$work/log/$s.todo" \
+		    -q sh "$here/tasks.sh" "$work" "$s" {} || {
+			echo "parallel.sh: stage $s failed (see above, and $work/log/$s.joblog);" \
 			    "run again with the same WORK to resume" >&2
 			exit 1
 		}
 	fi
-	rm -f "$work/log/$1.todo"
-}
-run text "$n"
-run seen "$P"
-run keys "$n"
-run pairs "$P"
-[ -d "$work/out" ] || run merge 1
+	rm -f "$work/log/$s.todo"
+done
 echo "parallel.sh: done: $work/out" >&2

@@ -33,17 +33,11 @@ work=${WORK:?"slurm.sh: set WORK to a directory that every node sees"}
 P=${P:-4}
 case $work in /*) ;; *) work=$(pwd)/$work ;; esac
 sh "$here/tasks.sh" "$work" init "$P" "$@"
-n=$(wc -l < "$work/shards")
-n=$((n + 0))
 
-# missing STAGE COUNT: the indices of STAGE without an output, as
-# sbatch --array wants them (0-3,5,7-9); nothing if there are none
-missing() {
-	k=0
-	while [ "$k" -lt "$2" ]; do
-		[ -d "$work/$1/$k" ] || echo "$k"
-		k=$((k + 1))
-	done | awk '
+# todo STAGE: the indices of STAGE's tasks not done yet, as sbatch --array
+# wants them (0-3,5,7-9); nothing if there are none
+todo() {
+	sh "$here/tasks.sh" "$work" todo "$1" | awk '
 		function flush() { if (a != "") out = out (out == "" ? "" : ",") (a == b ? a : a "-" b) }
 		a != "" && $1 == b + 1 { b = $1; next }
 		{ flush(); a = b = $1 }
@@ -74,11 +68,9 @@ submit() {
 	echo "slurm.sh: $s: job $id" >&2
 	ids="$ids${ids:+,}$id" prev=$id
 }
-submit text "$(missing text "$n")"
-submit seen "$(missing seen "$P")"
-submit keys "$(missing keys "$n")"
-submit pairs "$(missing pairs "$P")"
-[ -d "$work/out" ] || submit merge 0
+for s in text seen keys pairs merge; do
+	submit "$s" "$(todo "$s")"
+done
 if [ "${WAIT:-1}" = 0 ]; then
 	echo "$ids"
 	exit 0
@@ -93,21 +85,15 @@ if [ -d "$work/out" ]; then
 	echo "slurm.sh: done: $work/out" >&2
 	exit 0
 fi
-for s in text seen keys pairs; do
-	m=$n
-	case $s in seen|pairs) m=$P ;; esac
-	k=0
-	while [ "$k" -lt "$m" ]; do
-		if [ ! -d "$work/$s/$k" ] && [ -s "$work/log/$s.$k" ]; then
-			echo "slurm.sh: $s $k failed; the end of $work/log/$s.$k:" >&2
-			tail -n 5 "$work/log/$s.$k" | sed 's/^/  /' >&2
-		fi
-		k=$((k + 1))
+# the tasks that started (they have a log) and did not finish
+for s in text seen keys pairs merge; do
+	for k in $(sh "$here/tasks.sh" "$work" todo "$s"); do
+		log=$work/log/$s.$k
+		[ "$s" != merge ] || log=$work/log/merge
+		[ -s "$log" ] || continue
+		echo "slurm.sh: $s $k failed; the end of $log:" >&2
+		tail -n 5 "$log" | sed 's/^/  /' >&2
 	done
 done
-[ ! -s "$work/log/merge" ] || {
-	echo "slurm.sh: merge failed; the end of $work/log/merge:" >&2
-	tail -n 5 "$work/log/merge" | sed 's/^/  /' >&2
-}
 echo "slurm.sh: no result; run again with the same WORK to resume" >&2
 exit 1

@@ -5,11 +5,13 @@
 # pages and frontier, byte for byte, as one dedup.sh run on one machine.
 #
 #	sh tasks.sh WORK init P SHARD...
+#	sh tasks.sh WORK todo STAGE
 #	sh tasks.sh WORK STAGE [INDEX]
 #
 # WORK is a directory that every host sees at the same path; init writes
 # the job in it (the shards, in order, and P, the number of partitions),
-# or checks that WORK holds this job already.  A shard is a file, read by
+# or checks that WORK holds this job already; todo lists the indices of
+# the tasks of STAGE not done yet, one a line.  A shard is a file, read by
 # one task: a WARC file (.warc; .warc.gz), or records ID TAB HTML (.tsv),
 # as htmltext --warc and --tsv read them.  Their order is the crawl's:
 # the shards one after another are the input of the one-machine run.
@@ -80,7 +82,8 @@ NEARPAIRS_REDUCE="--distinct-versions"
 URLNORM_OPTS="-q --extended-drops"
 
 usage() {
-	echo "usage: tasks.sh WORK init P SHARD... | tasks.sh WORK text|seen|keys|pairs [INDEX] | tasks.sh WORK merge" >&2
+	echo "usage: tasks.sh WORK init P SHARD... | tasks.sh WORK todo STAGE |" \
+	    "tasks.sh WORK text|seen|keys|pairs [INDEX] | tasks.sh WORK merge" >&2
 	exit 2
 }
 [ $# -ge 2 ] || usage
@@ -143,12 +146,28 @@ fi
 	exit 2
 }
 . "$work/conf"
-case $stage in
-text|keys) max=$((N - 1)) ;;
-seen|pairs) max=$((P - 1)) ;;
-merge) max=0 ;;
-*) usage ;;
-esac
+# count STAGE: the number of tasks of STAGE
+count() {
+	case $1 in
+	text|keys) echo "$N" ;;
+	seen|pairs) echo "$P" ;;
+	merge) echo 1 ;;
+	*) usage ;;
+	esac
+}
+if [ "$stage" = todo ]; then
+	[ $# -eq 1 ] || usage
+	m=$(count "$1")
+	k=0
+	while [ "$k" -lt "$m" ]; do
+		d=$work/$1/$k
+		[ "$1" != merge ] || d=$work/out
+		[ -d "$d" ] || echo "$k"
+		k=$((k + 1))
+	done
+	exit 0
+fi
+max=$(($(count "$stage") - 1))
 i=${1:-${SLURM_ARRAY_TASK_ID:-}}
 [ "$stage" != merge ] || i=${i:-0}
 case $i in ''|*[!0-9]*) usage ;; esac
@@ -180,8 +199,7 @@ say "started on $host"
 # paths STAGE [FILE]: the output directory (or FILE in it) of every task
 # of STAGE, in order, one a line
 paths() {
-	k=0 m=$N
-	case $1 in seen|pairs) m=$P ;; esac
+	k=0 m=$(count "$1")
 	while [ "$k" -lt "$m" ]; do echo "$work/$1/$k${2:+/$2}"; k=$((k + 1)); done
 }
 # need STAGE: every task of STAGE has finished
