@@ -139,9 +139,9 @@ same_as_one_machine() {
 	[ "$(wc -l < "$REF/frontier.tsv")" -ge 100 ]
 }
 
-# hosts_used WORK: the hosts the tasks of a Slurm run started on
+# slurm_hosts WORK: the hosts the tasks of a Slurm run started on
 slurm_hosts() { cat "$1"/log/* | sed -n 's/.*: started on \(cu-h[0-9]\)$/\1/p' | sort -u | tr '\n' ' '; }
-# the hosts in the job logs of a parallel run
+# parallel_hosts WORK: the hosts in the job logs of a parallel run
 parallel_hosts() { cat "$1"/log/*.joblog | awk -F '\t' '$2 ~ /^cu-h/ { print $2 }' | sort -u | tr '\n' ' '; }
 
 # wait_until SECONDS COMMAND...: poll, then fail
@@ -162,45 +162,34 @@ wait_until() {
 	[ "$(ls "$SH"/warc | wc -l)" -eq 6 ]
 }
 
-# slurm_run HOSTS P: slurm.sh on the first HOSTS hosts, P partitions
-slurm_run() {
-	run --separate-stderr env WORK="$PWD/work" P="$2" SBATCH_PARTITION="cu$1" \
-	    sh "$CL/slurm.sh" "$SH"/warc/*.warc
+# one_run ENGINE HOSTS P [KIND]: ENGINE.sh (slurm, parallel) on the
+# first HOSTS hosts with P partitions, on the shards of KIND (warc): the
+# one-machine result, from tasks on every one of those hosts
+one_run() {
+	local engine=$1 kind=${4:-warc} want="" hosts="" i
+	for i in $(seq "$2"); do want="${want}cu-h$i " hosts="$hosts${hosts:+,}1/cu-h$i"; done
+	run --separate-stderr env WORK="$PWD/work" P="$3" SBATCH_PARTITION="cu$2" \
+	    HOSTS="$hosts" SSH="$CU_SSH" sh "$CL/$engine.sh" "$SH/$kind"/*
 	assert_success
-	[[ $stderr == *"slurm.sh: done: $PWD/work/out"* ]] || fail "$stderr"
+	[[ $stderr == *"$engine.sh: done: $PWD/work/out"* ]] || fail "$stderr"
 	same_as_one_machine work
-	want=""
-	for i in $(seq "$1"); do want="${want}cu-h$i "; done
-	assert_equal "$(slurm_hosts work)" "$want"
+	assert_equal "$("${engine}_hosts" work)" "$want"
 }
 
-@test "slurm: 1 host, 1 partition: the one-machine result" { slurm_run 1 1; }
-@test "slurm: 1 host, 4 partitions: the one-machine result" { slurm_run 1 4; }
-@test "slurm: 2 hosts, 1 partition: the one-machine result" { slurm_run 2 1; }
-@test "slurm: 2 hosts, 4 partitions: the one-machine result" { slurm_run 2 4; }
-@test "slurm: 3 hosts, 1 partition: the one-machine result" { slurm_run 3 1; }
-@test "slurm: 3 hosts, 4 partitions: the one-machine result" { slurm_run 3 4; }
-
-# parallel_run HOSTS P [KIND]: parallel.sh over ssh on the first HOSTS hosts
-parallel_run() {
-	local hosts="" kind=${3:-warc}
-	for i in $(seq "$1"); do hosts="$hosts${hosts:+,}1/cu-h$i"; done
-	run --separate-stderr env WORK="$PWD/work" P="$2" HOSTS="$hosts" SSH="$CU_SSH" \
-	    sh "$CL/parallel.sh" "$SH/$kind"/*
-	assert_success
-	[[ $stderr == *"parallel.sh: done: $PWD/work/out"* ]] || fail "$stderr"
-	same_as_one_machine work
-	assert_equal "$(parallel_hosts work)" "$(echo "$hosts" | tr ',' '\n' | cut -d/ -f2 | tr '\n' ' ')"
-}
-
-@test "parallel: 1 host, 1 partition: the one-machine result" { parallel_run 1 1; }
-@test "parallel: 1 host, 4 partitions: the one-machine result" { parallel_run 1 4; }
-@test "parallel: 2 hosts, 1 partition: the one-machine result" { parallel_run 2 1; }
-@test "parallel: 2 hosts, 4 partitions: the one-machine result" { parallel_run 2 4; }
-@test "parallel: 3 hosts, 1 partition: the one-machine result" { parallel_run 3 1; }
-@test "parallel: 3 hosts, 4 partitions: the one-machine result" { parallel_run 3 4; }
-@test "parallel: .warc.gz shards (zcat) give the same" { parallel_run 3 4 gz; }
-@test "parallel: ID TAB HTML shards (--tsv) give the same" { parallel_run 3 4 tsv; }
+@test "slurm: 1 host, 1 partition: the one-machine result" { one_run slurm 1 1; }
+@test "slurm: 1 host, 4 partitions: the one-machine result" { one_run slurm 1 4; }
+@test "slurm: 2 hosts, 1 partition: the one-machine result" { one_run slurm 2 1; }
+@test "slurm: 2 hosts, 4 partitions: the one-machine result" { one_run slurm 2 4; }
+@test "slurm: 3 hosts, 1 partition: the one-machine result" { one_run slurm 3 1; }
+@test "slurm: 3 hosts, 4 partitions: the one-machine result" { one_run slurm 3 4; }
+@test "parallel: 1 host, 1 partition: the one-machine result" { one_run parallel 1 1; }
+@test "parallel: 1 host, 4 partitions: the one-machine result" { one_run parallel 1 4; }
+@test "parallel: 2 hosts, 1 partition: the one-machine result" { one_run parallel 2 1; }
+@test "parallel: 2 hosts, 4 partitions: the one-machine result" { one_run parallel 2 4; }
+@test "parallel: 3 hosts, 1 partition: the one-machine result" { one_run parallel 3 1; }
+@test "parallel: 3 hosts, 4 partitions: the one-machine result" { one_run parallel 3 4; }
+@test "parallel: .warc.gz shards (zcat) give the same" { one_run parallel 3 4 gz; }
+@test "parallel: ID TAB HTML shards (--tsv) give the same" { one_run parallel 3 4 tsv; }
 
 # half_shard N: shard N of the WARC shards replaced by a FIFO that gives
 # the first half of it and then waits; WRITER the PID holding it open
