@@ -209,19 +209,18 @@ need() {
 }
 # The commands of a pipe run in subshells, where sh would lose their
 # status: try writes it to $tmp/failed, which ok checks after the pipe.
-# try NAME COMMAND...: COMMAND, whose failure (status 2 or more with -1:
-# 1 is a rejected record) marks the task failed
+# try NAME COMMAND...: COMMAND, whose failure marks the task failed
 try() {
+	name=$1
+	shift
+	"$@" || echo "$name failed (status $?)" >> "$tmp/failed"
+}
+# try1 NAME COMMAND...: the same, status 1 (records rejected) allowed
+try1() {
 	name=$1 st=0
 	shift
-	if [ "$name" = -1 ]; then
-		name=$1
-		shift
-		"$@" || st=$?
-		[ "$st" -le 1 ] || echo "$name failed (status $st)" >> "$tmp/failed"
-	else
-		"$@" || echo "$name failed (status $?)" >> "$tmp/failed"
-	fi
+	"$@" || st=$?
+	[ "$st" -le 1 ] || echo "$name failed (status $st)" >> "$tmp/failed"
 }
 ok() { [ ! -s "$tmp/failed" ] || fail "$(cat "$tmp/failed")"; }
 # cat_each STAGE FILE: FILE of every task of STAGE, one after another
@@ -300,9 +299,9 @@ text)
 	# the page URLs, and POS TAB PAGE TAB URL for each link (POS: shard
 	# and line, fixed width, so that byte order is crawl order), to the
 	# partition of the URL's digest
-	cut -f 1 "$tmp/docs.tsv" | try -1 urlnorm urlnorm $URLNORM_OPTS |
+	cut -f 1 "$tmp/docs.tsv" | try1 urlnorm urlnorm $URLNORM_OPTS |
 		try sha256text sha256text --raw -a | split_by digest 1 2 "$tmp/f"
-	try -1 urlnorm urlnorm $URLNORM_OPTS -f 2 "$tmp/links.tsv" |
+	try1 urlnorm urlnorm $URLNORM_OPTS -f 2 "$tmp/links.tsv" |
 		awk -v i="$i" '{ printf "%06d.%012d\t%s\n", i, NR, $0 }' |
 		try sha256text sha256text --raw -a | split_by digest 3 1,2,4 "$tmp/l"
 	ok
