@@ -333,3 +333,39 @@ mtimes() { find work/text work/seen work/keys work/pairs -mindepth 1 -path '*.tm
 	[ ! -e work/text/1 ]
 	[ ! -e work/seen ]
 }
+
+@test "tasks.sh: a WORK holds one job; shards it cannot read or does not know are refused" {
+	run --separate-stderr sh "$CL/tasks.sh" "$PWD/work" init 4 "$SH"/warc/*.warc
+	assert_success
+	run --separate-stderr sh "$CL/tasks.sh" "$PWD/work" init 4 "$SH"/warc/*.warc
+	assert_success
+	assert_equal "$(cat work/conf)" "$(printf 'N=6\nP=4\nMAX_REJECTS=0')"
+	for args in "1 $SH/warc/0.warc" "4 $SH/warc/0.warc"; do
+		# shellcheck disable=SC2086
+		run --separate-stderr sh "$CL/tasks.sh" "$PWD/work" init $args
+		assert_failure 2
+		assert_equal "$stderr" "tasks.sh: $PWD/work holds another job (other shards, P or MAX_REJECTS): use a new WORK"
+	done
+	run --separate-stderr sh "$CL/tasks.sh" "$PWD/other" init 4 "$SH/warc/0.warc" missing.warc
+	assert_failure 2
+	assert_equal "$stderr" "tasks.sh: missing.warc: cannot be read"
+	run --separate-stderr sh "$CL/tasks.sh" "$PWD/other" init 4 "$EX/pages/https/blog.example.org/index.html"
+	assert_failure 2
+	[[ $stderr == *": not a .warc, .warc.gz or .tsv file" ]]
+	[ ! -e other/shards ]
+}
+
+@test "tasks.sh: MAX_REJECTS=1 lets a shard's one rejected record through, into its rejects file" {
+	mkdir shards
+	cp "$SH"/warc/*.warc shards/
+	head -c 3000 "$SH/warc/4.warc" > shards/4.warc
+	# on this machine alone (HOSTS ":"): the rule is the task's
+	run --separate-stderr env WORK="$PWD/work" MAX_REJECTS=1 sh "$CL/parallel.sh" shards/*.warc
+	assert_success
+	assert_equal "$(wc -l < work/text/4/rejects.htmltext)" 1
+	lost=$(cut -f 1 work/text/4/rejects.htmltext)
+	[[ $lost == https://* ]]
+	# that page is not in the result; the one before it, whole, was read
+	! grep -q "^$lost	" work/out/clusters.tsv || fail "$lost in clusters.tsv"
+	assert_equal "$(cut -f 1 work/text/4/texts.tsv)" "$(sed -n 25p "$SH/pages.tsv" | cut -f 1)"
+}
