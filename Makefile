@@ -48,7 +48,7 @@ ifneq ($(filter-out $(NOCONF_GOALS),$(or $(MAKECMDGOALS),all)),)
 -include $(O)/config.mk
 endif
 
-.PHONY: all check check-slow bench bench-peers lint demo install installcheck uninstall clean fuzz \
+.PHONY: all check check-slow check-cluster bench bench-peers lint demo install installcheck uninstall clean fuzz \
         fuzz-smoke
 .DELETE_ON_ERROR:
 # keep the objects of chained rules (cmd/%.o, bench/%.o): no rebuild next time
@@ -98,6 +98,12 @@ check: $(CHECK_DEPS)
 check-slow: $(BINS) $(BENCH_TOOLS)
 	@sh mk/deps.sh test
 	@CRAWLUTILS_SLOW=1 tests/run $(O) tests/slow
+
+# examples/cluster/ on hosts made on this machine (network namespaces
+# with sshd and Slurm; root): tests/cluster.bats says what it checks
+check-cluster: $(BINS)
+	@sh mk/deps.sh cluster
+	@CRAWLUTILS_CLUSTER=1 tests/run $(O) tests/cluster.bats
 
 # `make bench BENCH="a b"` runs some sections (bench/a.sh, bench/b.sh).
 bench: $(BINS) $(BENCH_TOOLS)

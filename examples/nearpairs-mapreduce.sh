@@ -22,9 +22,9 @@
 # map task's input.  Add --sshlogin to both parallel commands to spread
 # the tasks over machines (see parallel(1)).
 #
-# Hadoop Streaming runs the same steps (the mapper and reducer read
-# stdin and write stdout; the shuffle sorts by the key, the text up to
-# the first TAB, in byte order):
+# Hadoop Streaming would run the same steps (untested: there is no Hadoop
+# here; the mapper and reducer read stdin and write stdout; the shuffle
+# sorts by the key, the text up to the first TAB, in byte order):
 #
 #   cat > map.sh <<'END'
 #   #!/bin/sh

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Make sure what a make target needs is installed.  Usage: deps.sh build|test|lint|bench|fuzz
+# Make sure what a make target needs is installed.  Usage: deps.sh build|test|lint|bench|fuzz|cluster
 # A missing Debian package is installed when we run as root or can use sudo
 # without a password; otherwise we stop and print the exact command to run.
 set -eu
@@ -8,6 +8,9 @@ build_pkgs="build-essential pkg-config libxml2-dev libssl-dev libicu-dev libxxha
 	    libjson-c-dev libcld2-dev"
 test_pkgs="bats bats-support bats-assert bats-file mandoc jq python3 cmark-gfm"
 bench_pkgs="openssl time nodejs jq"
+# the engines of examples/cluster/ and the hosts that make check-cluster
+# and make bench BENCH=cluster make for them (not the programs' own)
+cluster_pkgs="slurmctld slurmd slurm-client munge openssh-server openssh-client parallel iproute2"
 # clang, and libFuzzer's runtime (Debian 12 ships it in libclang-rt-14-dev)
 fuzz_pkgs="clang libclang-rt-dev"
 
@@ -44,6 +47,16 @@ check_bench() {
 	need nodejs command -v node
 	need jq command -v jq
 }
+check_cluster() {
+	need slurmctld command -v slurmctld
+	need slurmd command -v slurmd
+	need slurm-client command -v sbatch
+	need munge command -v munged
+	need openssh-server test -x /usr/sbin/sshd
+	need openssh-client command -v ssh
+	need parallel command -v parallel
+	need iproute2 command -v ip
+}
 check_fuzz() {
 	need clang command -v clang
 	need libclang-rt-dev sh -c 'echo "int LLVMFuzzerTestOneInput(const
@@ -57,6 +70,8 @@ test)	check_build; check_test; all="$build_pkgs $test_pkgs" ;;
 lint)	need mandoc command -v mandoc; all=mandoc ;;
 bench)	check_build; check_bench; all="$build_pkgs $bench_pkgs" ;;
 fuzz)	check_build; check_fuzz; all="$build_pkgs $fuzz_pkgs" ;;
+cluster) check_build; check_test; check_cluster
+	all="$build_pkgs $test_pkgs $cluster_pkgs" ;;
 *)	echo "deps.sh: unknown set '$1'" >&2; exit 2 ;;
 esac
 [ -z "$missing" ] && exit 0
