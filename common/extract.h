@@ -67,8 +67,10 @@ void extract_free(struct extract *x);
 
 /* After extract_run: one line per block element with min_chars
  * characters or more (what it is, its flags, sums and score), for
- * bench/htmlexplain. */
-void extract_dump(const struct extract *x, FILE *f, size_t min_chars);
+ * bench/htmlexplain; with pruned_text, the text of each pruned element
+ * after it on a line "PRUNEDTEXT text". */
+void extract_dump(const struct extract *x, FILE *f, size_t min_chars,
+    bool pruned_text);
 
 /* Step 4's test of a class or id value: the tokens it holds (split at
  * anything but letters and digits, between letters and digits and

@@ -213,3 +213,24 @@ plain() {
 	Its modifier says a sidebar is beside it, not that it is one.
 	EOF
 }
+
+@test "htmltext quality: a component's header (card-header, accordion-header) is its own, not the page's; the site header is still noise" {
+	cat > parts.html <<-'EOF'
+	<html><body><div class="site-header"><p>Garden design company, the best in the valley.</p></div>
+	<div class="cards">
+	<div class="card"><div class="card-header"><p>Planting plans drawn for every garden we take on.</p></div>
+	<p>We draw the plan, choose the plants and set them in the ground in one season.</p></div>
+	<div class="card"><div class="card-header"><p>Paving laid by the same team that designs it.</p></div>
+	<p>Stone, brick or gravel, laid level and drained, with a guarantee of ten years.</p></div>
+	</div></body></html>
+	EOF
+	plain parts.html
+	assert_output - <<-'EOF'
+
+
+	Planting plans drawn for every garden we take on.
+	We draw the plan, choose the plants and set them in the ground in one season.
+	Paving laid by the same team that designs it.
+	Stone, brick or gravel, laid level and drained, with a guarantee of ten years.
+	EOF
+}
