@@ -9,6 +9,9 @@ test_pkgs="bats bats-support bats-assert bats-file mandoc"
 bench_pkgs="openssl time nodejs"
 # clang, and libFuzzer's runtime (Debian 12 ships it in libclang-rt-14-dev)
 fuzz_pkgs="clang libclang-rt-dev"
+# compressed WARC files and HTTP payloads; the zstd command makes test files
+build_pkgs="$build_pkgs zlib1g-dev libzstd-dev libbrotli-dev"
+test_pkgs="$test_pkgs zstd"
 
 missing=""
 need() {	# need PACKAGE TEST-COMMAND...
@@ -20,6 +23,9 @@ check_build() {
 	need build-essential command -v cc
 	need build-essential command -v make
 	need pkg-config command -v pkg-config
+	need zlib1g-dev pkg-config --exists zlib
+	need libzstd-dev pkg-config --exists libzstd
+	need libbrotli-dev pkg-config --exists libbrotlidec
 	need libxml2-dev pkg-config --exists libxml-2.0
 	need libssl-dev pkg-config --exists libcrypto
 	need libicu-dev pkg-config --exists icu-uc icu-i18n
@@ -31,6 +37,7 @@ check_test() {
 	need bats-assert test -f /usr/lib/bats/bats-assert/load.bash
 	need bats-file test -f /usr/lib/bats/bats-file/load.bash
 	need mandoc command -v mandoc
+	need zstd command -v zstd
 }
 check_bench() {
 	need openssl command -v openssl
