@@ -9,9 +9,10 @@ test_pkgs="bats bats-support bats-assert bats-file mandoc"
 bench_pkgs="openssl time nodejs"
 # clang, and libFuzzer's runtime (Debian 12 ships it in libclang-rt-14-dev)
 fuzz_pkgs="clang libclang-rt-dev"
-# compressed WARC files and HTTP payloads; the zstd command makes test files
+# compressed WARC files and HTTP payloads; zstd makes test files, wget
+# crawls a test site that node serves, npm installs warcio into build/
 build_pkgs="$build_pkgs zlib1g-dev libzstd-dev libbrotli-dev"
-test_pkgs="$test_pkgs zstd"
+test_pkgs="$test_pkgs zstd wget"
 
 missing=""
 need() {	# need PACKAGE TEST-COMMAND...
@@ -38,6 +39,9 @@ check_test() {
 	need bats-file test -f /usr/lib/bats/bats-file/load.bash
 	need mandoc command -v mandoc
 	need zstd command -v zstd
+	need wget command -v wget
+	need nodejs command -v node
+	need npm command -v npm
 }
 check_bench() {
 	need openssl command -v openssl
@@ -60,6 +64,11 @@ fuzz)	check_build; check_fuzz; all="$build_pkgs $fuzz_pkgs" ;;
 *)	echo "deps.sh: unknown set '$1'" >&2; exit 2 ;;
 esac
 [ -z "$missing" ] && exit 0
+# Node and npm only when missing: a machine may have them from elsewhere
+# (NodeSource), whose nodejs conflicts with Debian's npm.
+case " $missing " in
+*" nodejs "*|*" npm "*) all="$all nodejs npm" ;;
+esac
 
 # Install the whole set: cheap when most is present, and it avoids
 # a second round trip when one check hid another.
