@@ -1,5 +1,5 @@
-/* warcgen [-t] [-d DIR] [-s DIR] [-z gzip|zstd] N: a WARC/1.1 file of N crawled pages on stdout,
- * deterministic, for tests and benchmarks.  A warcinfo record, then for
+/* warcgen [-t] [-d DIR] [-s DIR] [-z gzip|zstd] N: a WARC/1.1 file of N
+ * crawled pages on stdout, deterministic, for tests and benchmarks.  A warcinfo record, then for
  * each page a request and a response (HTTP/1.1 200); the responses vary
  * as crawls do: Content-Type with and without charset, none at all
  * (sniffed), windows-1252 bytes that only the header names, chunked

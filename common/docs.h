@@ -9,11 +9,11 @@
  *               its name.
  *   DOCS_WARC   WARC files (warc.h), plain, .warc.gz or .warc.zst: one
  *               document per HTML response of a status taken (--status),
- *               and, when docs_cli's text is set, per conversion record (a WET
- *               file's text, doc->text set: docs_text() gives its lines);
- *               its ID the WARC-Target-URI; the records that are not pages
- *               are counted (-v), the bad ones reported here and counted
- *               as rejected.  With d->offsets, docs_write_id() adds the
+ *               and, when docs_cli's text is set, per conversion record
+ *               (a WET file's text, doc->text set: docs_text() gives its
+ *               lines); its ID the WARC-Target-URI; the records that are
+ *               not pages are counted (-v), the bad ones reported here and
+ *               counted as rejected.  With d->offsets, docs_write_id() adds the
  *               record's FILE, OFFSET and LENGTH after the ID.
  *   DOCS_TSV    records ID TAB HTML (stream.h's reader): field d->field
  *               is the HTML, escaped; the other fields are carried.

@@ -140,8 +140,8 @@ bool warc_status_parse(const char *s, uint64_t set[WARC_STATUS_WORDS],
 bool warc_sniff_html(const char *p, size_t n);
 
 /* Undo chunked transfer-coding of p[0..*n) in place; false if the
- * chunks are malformed (*n is then what was decoded before).  A body that ends inside a chunk keeps what it
- * has (a truncated capture). */
+ * chunks are malformed (*n is then what was decoded before).  A body
+ * that ends inside a chunk keeps what it has (a truncated capture). */
 bool warc_dechunk(char *p, size_t *n);
 
 #endif
