@@ -487,10 +487,10 @@ record_type(const char *v, size_t n)
 	return T_OTHER;
 }
 
-/* Go on from the next line that starts with "WARC/1." after decoded
- * offset off, before the reader's position: the records a Content-Length
- * that is too long swallowed are read.  Where off is no longer held (a
- * pipe, a member), from the reader's position. */
+/* Go on from the next record that starts at or after decoded offset off
+ * (the start of a block), before the reader's position: the records a
+ * Content-Length that is too long swallowed are read.  Where off is no
+ * longer held (a pipe, a member), from the reader's position. */
 static void
 resync_from(struct warc *w, uintmax_t off)
 {
@@ -503,7 +503,8 @@ resync_from(struct warc *w, uintmax_t off)
 		w->start = w->end = 0;
 		w->eof = false;
 	}
-	resync(w);
+	if (!(fill(w, 7) && memcmp(w->buf + w->start, "WARC/1.", 7) == 0))
+		resync(w);
 }
 
 /* The block of the record at hand has been read past: read the CR and LF
@@ -525,7 +526,7 @@ finish(struct warc *w, struct warc_record *r)
 	    !(fill(w, 5) && memcmp(w->buf + w->start, "WARC/", 5) == 0)) {
 		snprintf(w->cut, sizeof w->cut, "Content-Length %ju does not "
 		    "end the record (no CRLF CRLF after the block)", len);
-		resync_from(w, w->body - 1);
+		resync_from(w, w->body);
 		return w->cut;
 	}
 	/* A plain input is read no further than the CRLF CRLF the standard
@@ -561,7 +562,7 @@ finish(struct warc *w, struct warc_record *r)
 	}
 	snprintf(w->cut, sizeof w->cut, "Content-Length ends the block "
 	    "before the end of its %s", zinput_unit(&w->z));
-	resync_from(w, w->body - 1);
+	resync_from(w, w->body);
 	return w->cut;
 }
 
