@@ -342,9 +342,12 @@ dictionary(struct zinput *z)
 		if (z->err)
 			return ZINPUT_ERROR;
 		z->cstart = z->base + z->pos;
-		snprintf(z->whybuf, sizeof z->whybuf, len > ZSTDREAD_DICT_MAX ?
-		    "zstd dictionary frame larger than %u MB" :
-		    "zstd dictionary frame cut short", ZSTDREAD_DICT_MAX >> 20);
+		if (len > ZSTDREAD_DICT_MAX)
+			snprintf(z->whybuf, sizeof z->whybuf, "zstd dictionary "
+			    "frame larger than %u MB", ZSTDREAD_DICT_MAX >> 20);
+		else
+			snprintf(z->whybuf, sizeof z->whybuf, "zstd dictionary "
+			    "frame cut short");
 		z->why = z->whybuf;
 		skip_in(z, 8 + (uintmax_t)len);
 		return ZINPUT_JUNK;

@@ -3052,6 +3052,14 @@ test_zinput(void)
 	    zinput_read(&z, out, sizeof out) == 17 &&
 	    memcmp(out, "words of a record", 17) == 0,
 	    "zinput: a zstd-compressed dictionary");
+	/* a dictionary frame that claims more than the file holds */
+	in.len = 0;
+	skippable_to(&in, 0xd, "short", 5);
+	in.p[4] = 100;
+	zinput_reset_mem(&z, in.p, in.len);
+	ok(zinput_next(&z) == ZINPUT_JUNK && z.cstart == 0 &&
+	    strcmp(z.why, "zstd dictionary frame cut short") == 0 &&
+	    zinput_next(&z) == ZINPUT_EOF, "zinput: %s", z.why);
 	/* plain input: one member; it can go back */
 	zinput_reset_mem(&z, "WARC/1.1 plain", 14);
 	ok(zinput_next(&z) == ZINPUT_MEMBER && z.kind == ZINPUT_PLAIN &&
