@@ -151,6 +151,8 @@ main(int argc, char *argv[])
 		cli_usage_error("--wet cannot be combined with --plain or --meta");
 	if (gzip && !wet)
 		cli_usage_error("--gzip goes with --wet");
+	if (plain && o.offsets)
+		cli_usage_error("--offsets cannot be combined with --plain");
 	if (wet && o.offsets)
 		cli_usage_error("--offsets cannot be combined with --wet: a WET "
 		    "record refers to its source by WARC-Refers-To");

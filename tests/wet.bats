@@ -176,6 +176,8 @@ The text of a file of its own."
 	done
 	run --separate-stderr htmltext --wet --offsets --warc x.warc
 	assert_usage_error "--offsets cannot be combined with --wet: a WET record refers to its source by WARC-Refers-To"
+	run --separate-stderr htmltext --plain --offsets --warc x.warc
+	assert_usage_error "--offsets cannot be combined with --plain"
 	"$GEN" 500 > crawl.warc
 	run --separate-stderr bash -c 'htmltext --wet --gzip --warc crawl.warc > /dev/full'
 	assert_failure 2
