@@ -1,14 +1,14 @@
 /* warcgen [-t] [-d DIR] [-s DIR] [-z gzip|zstd] N: a WARC/1.1 file of N
- * crawled pages on stdout, deterministic, for tests and benchmarks.  A warcinfo record, then for
- * each page a request and a response (HTTP/1.1 200); the responses vary
- * as crawls do: Content-Type with and without charset, none at all
- * (sniffed), windows-1252 bytes that only the header names, chunked
- * bodies, CRLF or LF in HTTP headers.  Every 25th page is followed by a
- * PNG response, a metadata record and a revisit of an earlier page.
- * With -d, each HTML page is also written to DIR/NNNNN.html as a plain
- * file would hold it (a <meta charset> where only the header named it),
- * and DIR/ids lists the pages' URLs in order.  With -t the last record
- * is a response cut short.  With -z gzip or -z zstd each record is
+ * crawled pages on stdout, deterministic, for tests and benchmarks.  A
+ * warcinfo record, then for each page a request and a response (HTTP/1.1
+ * 200); the responses vary as crawls do: Content-Type with and without
+ * charset, none at all (sniffed), windows-1252 bytes that only the header
+ * names, chunked bodies, CRLF or LF in HTTP headers.  Every 25th page is
+ * followed by a PNG response, a metadata record and a revisit of an
+ * earlier page.  With -d, each HTML page is also written to DIR/NNNNN.html
+ * as a plain file would hold it (a <meta charset> where only the header
+ * named it), and DIR/ids lists the pages' URLs in order.  With -t the last
+ * record is a response cut short.  With -z gzip or -z zstd each record is
  * compressed as a gzip member (zstd frame) of its own, as crawlers write
  * .warc.gz (.warc.zst) files; with -s DIR each record is also written,
  * uncompressed, to DIR/NNNNNN (for tests that compress them by hand). */

@@ -148,7 +148,8 @@ main(int argc, char *argv[])
 	if (plain && meta)
 		cli_usage_error("--plain and --meta cannot be combined");
 	if (wet && (plain || meta))
-		cli_usage_error("--wet cannot be combined with --plain or --meta");
+		cli_usage_error("--wet cannot be combined with --plain or "
+		    "--meta");
 	if (gzip && !wet)
 		cli_usage_error("--gzip goes with --wet");
 	if (plain && o.offsets)

@@ -13,8 +13,8 @@
  *               (a WET file's text, doc->text set: docs_text() gives its
  *               lines); its ID the WARC-Target-URI; the records that are
  *               not pages are counted (-v), the bad ones reported here and
- *               counted as rejected.  With d->offsets, docs_write_id() adds the
- *               record's FILE, OFFSET and LENGTH after the ID.
+ *               counted as rejected.  With d->offsets, docs_write_id()
+ *               adds the record's FILE, OFFSET and LENGTH after the ID.
  *   DOCS_TSV    records ID TAB HTML (stream.h's reader): field d->field
  *               is the HTML, escaped; the other fields are carried.
  * A file that cannot be opened or read is trouble: reported, skipped,
