@@ -128,14 +128,22 @@ emit(struct wet *t)
 		out_flush(o);
 }
 
-/* A record of type around block: the fields pre and post (each line
- * "Name: value\r\n") before and after its WARC-Record-ID, in the order
- * Common Crawl writes them. */
+/* A part of a block. */
+struct part {
+	const char	*p;
+	size_t		 n;
+};
+
+/* A record of type around the block of parts: the fields pre and post
+ * (each line "Name: value\r\n") before and after its WARC-Record-ID, in
+ * the order Common Crawl writes them; a block digest with digest. */
 static void
 record(struct wet *t, const char *type, const struct buf *pre,
-    const struct buf *post, const char *ctype, const char *block, size_t n)
+    const struct buf *post, const char *ctype, const struct part *b,
+    int nb, bool digest)
 {
 	char id[37], num[32];
+	size_t n = 0;
 
 	t->rec.len = 0;
 	put(&t->rec, "WARC/1.0\r\nWARC-Type: ");
@@ -147,23 +155,31 @@ record(struct wet *t, const char *type, const struct buf *pre,
 	put(&t->rec, id);
 	put(&t->rec, ">\r\n");
 	buf_append(&t->rec, post->p, post->len);
-	if (strcmp(type, "conversion") == 0) {
+	if (digest) {
 		unsigned char md[EVP_MAX_MD_SIZE];
 		unsigned mdlen;
 		char b32[64];
 
-		if (!EVP_Digest(block, n, md, &mdlen, EVP_sha1(), NULL))
-			diag_fatal("openssl: SHA-1 failed");
+		if (!EVP_DigestInit_ex2(t->md, t->sha1, NULL))
+			diag_fatal("OpenSSL: SHA-1 init failed");
+		for (int i = 0; i < nb; i++)
+			if (!EVP_DigestUpdate(t->md, b[i].p, b[i].n))
+				diag_fatal("OpenSSL: SHA-1 failed");
+		if (!EVP_DigestFinal_ex(t->md, md, &mdlen))
+			diag_fatal("OpenSSL: SHA-1 failed");
 		wet_base32(md, mdlen, b32);
 		put(&t->rec, "WARC-Block-Digest: sha1:");
 		put(&t->rec, b32);
 		put(&t->rec, "\r\n");
 	}
+	for (int i = 0; i < nb; i++)
+		n += b[i].n;
 	put(&t->rec, "Content-Type: ");
 	put(&t->rec, ctype);
 	snprintf(num, sizeof num, "\r\nContent-Length: %zu\r\n\r\n", n);
 	put(&t->rec, num);
-	buf_append(&t->rec, block, n);
+	for (int i = 0; i < nb; i++)
+		buf_append(&t->rec, b[i].p, b[i].n);
 	put(&t->rec, "\r\n\r\n");
 	emit(t);
 }
@@ -178,6 +194,9 @@ wet_open(struct wet *t, struct out *o, bool gzip, int argc, char **argv)
 	memset(t, 0, sizeof *t);
 	t->o = o;
 	t->gzip = gzip;
+	if ((t->sha1 = EVP_MD_fetch(NULL, "SHA1", NULL)) == NULL ||
+	    (t->md = EVP_MD_CTX_new()) == NULL)
+		diag_fatal("OpenSSL: no SHA-1");
 	if (gzip) {
 		if (deflateInit2(&t->zs, Z_DEFAULT_COMPRESSION, Z_DEFLATED,
 		    15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK)
@@ -200,8 +219,8 @@ wet_open(struct wet *t, struct out *o, bool gzip, int argc, char **argv)
 		put_value(&info, argv[i], false);
 	}
 	put(&info, "\r\n");
-	record(t, "warcinfo", &f, &none, "application/warc-fields", info.p,
-	    info.len);
+	record(t, "warcinfo", &f, &none, "application/warc-fields",
+	    &(struct part){ info.p, info.len }, 1, false);
 	buf_free(&f);
 	buf_free(&info);
 }
@@ -209,9 +228,12 @@ wet_open(struct wet *t, struct out *o, bool gzip, int argc, char **argv)
 void
 wet_write(struct wet *t, const struct wet_doc *d)
 {
-	struct buf *pre = &t->pre, *post = &t->post, *block = &t->block;
+	struct buf *pre = &t->pre, *post = &t->post;
+	struct part block[3] = {
+		{ d->title, d->ntitle }, { "\n", 1 }, { d->text, d->ntext },
+	};
 
-	pre->len = post->len = block->len = 0;
+	pre->len = post->len = 0;
 	put(pre, "WARC-Target-URI: ");
 	put_value(pre, d->uri, true);
 	put(pre, "\r\nWARC-Date: ");
@@ -222,10 +244,7 @@ wet_write(struct wet *t, const struct wet_doc *d)
 		put_value(post, d->refers_to, false);
 		put(post, "\r\n");
 	}
-	buf_append(block, d->title, d->ntitle);
-	buf_putc(block, '\n');
-	buf_append(block, d->text, d->ntext);
-	record(t, "conversion", pre, post, "text/plain", block->p, block->len);
+	record(t, "conversion", pre, post, "text/plain", block, 3, true);
 }
 
 void
@@ -238,5 +257,6 @@ wet_close(struct wet *t)
 	buf_free(&t->gz);
 	buf_free(&t->pre);
 	buf_free(&t->post);
-	buf_free(&t->block);
+	EVP_MD_CTX_free(t->md);
+	EVP_MD_free(t->sha1);
 }

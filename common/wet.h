@@ -21,6 +21,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include <openssl/evp.h>
 #include <zlib.h>
 
 #include "buf.h"
@@ -31,7 +32,9 @@ struct wet {
 	bool		 gzip;
 	z_stream	 zs;
 	bool		 zready;
-	struct buf	 rec, gz, pre, post, block;
+	EVP_MD		*sha1;		/* fetched once, as digest.c does */
+	EVP_MD_CTX	*md;
+	struct buf	 rec, gz, pre, post;
 	char		 date[32];	/* the run's, as WARC-Date */
 	unsigned char	 rnd[512];	/* random bytes for record IDs */
 	size_t		 nrnd;
