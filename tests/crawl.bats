@@ -18,7 +18,7 @@ setup_file() {
 	done
 	[ -s port ] || { echo "the test web server did not start" >&2; return 1; }
 	# wget exits 8 when the server answered with errors (the 404s)
-	wget -q --recursive --level 2 --warc-file=crawl --warc-cdx \
+	wget --no-config --no-proxy -q --recursive --level 2 --warc-file=crawl --warc-cdx \
 	    --directory-prefix=site "http://127.0.0.1:$(cat port)/" || [ $? -eq 8 ]
 }
 
