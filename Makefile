@@ -40,6 +40,8 @@ BINS     = $(addprefix $(O)/bin/,$(PROGS))
 # input generators and helpers for the benchmarks and slow tests
 BENCH_TOOLS = $(patsubst bench/%.c,$(O)/bench/%,$(wildcard bench/*.c))
 MANS     = $(wildcard man/*.1 man/*.7)
+# compressed WARC files (.warc.gz, .warc.zst) and HTTP Content-Encoding
+PKGS    += zlib libzstd libbrotlidec
 
 # Flags from pkg-config, found once per build directory.  Making the file
 # also checks (and, as root, installs) the build dependencies.

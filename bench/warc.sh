@@ -1,9 +1,12 @@
 # warc: MB/s and pages/s of htmltext --warc and htmllinks --warc on a WARC
 # file made by bench/warcgen (request + response pairs, chunked bodies,
 # images, revisits: a crawl as wget writes it), next to cat of the same
-# file and to htmltext on the same pages as plain files.  CPU time (user +
-# system, best of $runs) is the figure, since other jobs share the
-# machine; wall time is shown beside it.
+# file and to htmltext on the same pages as plain files; the same crawl
+# as .warc.gz and .warc.zst (a member a record) read directly, against
+# zcat (zstd -dc) | htmltext --warc, the CPU time of both processes; and
+# --wet (--gzip) against the TSV output.  CPU time (user + system, best of
+# $runs) is the figure, since other jobs share the machine; wall time is
+# shown beside it.
 
 warc_bench() {
 	local pages=${WARC_PAGES:-20000} f size c w cat_c cat_w t
@@ -30,7 +33,38 @@ warc_bench() {
 	echo "  htmltext --warc takes $(ratio "$c" "$t") x the time of htmltext on the same pages as files"
 	echo "  peak memory: htmltext --warc $(peak_mb "$bin/htmltext" --warc "$f") MB," \
 	    "htmllinks --warc $(peak_mb "$bin/htmllinks" --warc "$f") MB"
+	warc_compressed "$pages"
 	warc_real
+}
+
+# The crawl of warc_bench as .warc.gz and .warc.zst, read directly and
+# through zcat (zstd -dc); the reader alone (--status 100: every page
+# skipped) and with the extraction; then --wet against the TSV output.
+warc_compressed() {
+	local pages=$1 plain=$tmp/crawl.warc f z base ours read_o read_b
+	"$tools/warcgen" -z gzip "$pages" > "$tmp/crawl.warc.gz"
+	"$tools/warcgen" -z zstd "$pages" > "$tmp/crawl.warc.zst"
+	echo "warc: the same crawl compressed, a member (frame) a record:" \
+	    "$(mb "$tmp/crawl.warc.gz") MB .warc.gz, $(mb "$tmp/crawl.warc.zst") MB .warc.zst;" \
+	    "CPU seconds, the baseline's of both processes"
+	for z in gzip zstd; do
+		if [ "$z" = gzip ]; then f=$tmp/crawl.warc.gz; base=zcat; else
+			f=$tmp/crawl.warc.zst; base="zstd -qdc"; fi
+		read_o=$(cpu "$bin/htmltext" --status 100 --warc "$f")
+		read_b=$(cpu sh -c "$base \"\$1\" | \"\$2\" --status 100 --warc" - "$f" "$bin/htmltext")
+		ours=$(cpu "$bin/htmltext" --warc "$f")
+		c=$(cpu sh -c "$base \"\$1\" | \"\$2\" --warc" - "$f" "$bin/htmltext")
+		printf '  %-10s reading: %6.2f s, %s | htmltext %6.2f s (%s x);  with the text: %6.2f s, through %s %6.2f s (%s x)\n' \
+		    "$(basename "$f" | sed 's/crawl//')" "$read_o" "$base" "$read_b" "$(ratio "$read_o" "$read_b")" \
+		    "$ours" "$base" "$c" "$(ratio "$ours" "$c")"
+	done
+	echo "  peak memory: htmltext --warc .warc.gz $(peak_mb "$bin/htmltext" --warc "$tmp/crawl.warc.gz") MB," \
+	    ".warc.zst $(peak_mb "$bin/htmltext" --warc "$tmp/crawl.warc.zst") MB"
+	ours=$(cpu "$bin/htmltext" --warc "$plain")
+	c=$(cpu "$bin/htmltext" --wet --warc "$plain")
+	z=$(cpu "$bin/htmltext" --wet --gzip --warc "$plain")
+	echo "  --wet: $c s, --wet --gzip: $z s, against the TSV output's $ours s" \
+	    "($(ratio "$c" "$ours") x and $(ratio "$z" "$ours") x the speed)"
 }
 
 # The real pages of the Readability corpus (HTML_CORPUS), each a response

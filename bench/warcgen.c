@@ -1,14 +1,17 @@
-/* warcgen [-t] [-d DIR] N: a WARC/1.1 file of N crawled pages on stdout,
- * deterministic, for tests and benchmarks.  A warcinfo record, then for
- * each page a request and a response (HTTP/1.1 200); the responses vary
- * as crawls do: Content-Type with and without charset, none at all
- * (sniffed), windows-1252 bytes that only the header names, chunked
- * bodies, CRLF or LF in HTTP headers.  Every 25th page is followed by a
- * PNG response, a metadata record and a revisit of an earlier page.
- * With -d, each HTML page is also written to DIR/NNNNN.html as a plain
- * file would hold it (a <meta charset> where only the header named it),
- * and DIR/ids lists the pages' URLs in order.  With -t the last record
- * is a response cut short. */
+/* warcgen [-t] [-d DIR] [-s DIR] [-z gzip|zstd] N: a WARC/1.1 file of N
+ * crawled pages on stdout, deterministic, for tests and benchmarks.  A
+ * warcinfo record, then for each page a request and a response (HTTP/1.1
+ * 200); the responses vary as crawls do: Content-Type with and without
+ * charset, none at all (sniffed), windows-1252 bytes that only the header
+ * names, chunked bodies, CRLF or LF in HTTP headers.  Every 25th page is
+ * followed by a PNG response, a metadata record and a revisit of an
+ * earlier page.  With -d, each HTML page is also written to DIR/NNNNN.html
+ * as a plain file would hold it (a <meta charset> where only the header
+ * named it), and DIR/ids lists the pages' URLs in order.  With -t the last
+ * record is a response cut short.  With -z gzip or -z zstd each record is
+ * compressed as a gzip member (zstd frame) of its own, as crawlers write
+ * .warc.gz (.warc.zst) files; with -s DIR each record is also written,
+ * uncompressed, to DIR/NNNNNN (for tests that compress them by hand). */
 #define _POSIX_C_SOURCE 200809L
 #include <stdarg.h>
 #include <stdint.h>
@@ -16,6 +19,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+#include <zlib.h>
+#include <zstd.h>
 
 static uint64_t s = 0x9e3779b97f4a7c15ULL;
 
@@ -93,24 +99,82 @@ page(struct b *b, unsigned i, int latin1, int meta)
 	bprintf(b, "</article>\n<footer>Copyright</footer></body></html>\n");
 }
 
+static const char *zmode;	/* -z */
+static const char *split;	/* -s */
+
+/* Write one record, compressed as -z says. */
+static void
+emit(const struct b *r)
+{
+	static unsigned nrec;
+	struct b z = { 0 };
+
+	if (split != NULL) {
+		char path[4096];
+		FILE *f;
+
+		snprintf(path, sizeof path, "%s/%06u", split, nrec++);
+		if ((f = fopen(path, "w")) == NULL || fwrite(r->p, 1, r->len,
+		    f) != r->len || fclose(f) != 0) {
+			perror(path);
+			exit(2);
+		}
+	}
+	if (zmode == NULL) {
+		fwrite(r->p, 1, r->len, stdout);
+		return;
+	}
+	if (strcmp(zmode, "zstd") == 0) {
+		size_t n, cap = ZSTD_compressBound(r->len);
+
+		z.p = malloc(cap);
+		n = ZSTD_compress(z.p, cap, r->p, r->len, 3);
+		if (z.p == NULL || ZSTD_isError(n))
+			abort();
+		fwrite(z.p, 1, n, stdout);
+	} else {
+		z_stream zs = { 0 };
+		uLong cap;
+
+		if (deflateInit2(&zs, 6, Z_DEFLATED, 31, 8,
+		    Z_DEFAULT_STRATEGY) != Z_OK)
+			abort();
+		cap = deflateBound(&zs, (uLong)r->len);
+		if ((z.p = malloc(cap)) == NULL)
+			abort();
+		zs.next_in = (Bytef *)r->p;
+		zs.avail_in = (uInt)r->len;
+		zs.next_out = (Bytef *)z.p;
+		zs.avail_out = (uInt)cap;
+		if (deflate(&zs, Z_FINISH) != Z_STREAM_END)
+			abort();
+		fwrite(z.p, 1, cap - zs.avail_out, stdout);
+		deflateEnd(&zs);
+	}
+	free(z.p);
+}
+
 static void
 record(const char *type, const char *uri, const char *ctype,
     const struct b *block, size_t cut)
 {
 	static unsigned id;
+	struct b r = { 0 };
 
-	printf("WARC/1.1\r\nWARC-Type: %s\r\n", type);
+	bprintf(&r, "WARC/1.1\r\nWARC-Type: %s\r\n", type);
 	if (uri != NULL)
-		printf("WARC-Target-URI: %s\r\n", uri);
-	printf("WARC-Date: 2024-01-01T00:00:00Z\r\n"
+		bprintf(&r, "WARC-Target-URI: %s\r\n", uri);
+	bprintf(&r, "WARC-Date: 2024-01-01T00:00:00Z\r\n"
 	    "WARC-Record-ID: <urn:uuid:00000000-0000-0000-0000-%012u>\r\n",
 	    ++id);
 	if (ctype != NULL)
-		printf("Content-Type: %s\r\n", ctype);
-	printf("Content-Length: %zu\r\n\r\n", block->len);
-	fwrite(block->p, 1, cut ? cut : block->len, stdout);
+		bprintf(&r, "Content-Type: %s\r\n", ctype);
+	bprintf(&r, "Content-Length: %zu\r\n\r\n", block->len);
+	put(&r, block->p, cut ? cut : block->len);
 	if (!cut)
-		fputs("\r\n\r\n", stdout);
+		put(&r, "\r\n\r\n", 4);
+	emit(&r);
+	free(r.p);
 }
 
 static void
@@ -140,16 +204,22 @@ main(int argc, char *argv[])
 	int ch, trunc = 0;
 	unsigned n;
 
-	while ((ch = getopt(argc, argv, "d:t")) != -1) {
+	while ((ch = getopt(argc, argv, "d:s:tz:")) != -1) {
 		if (ch == 'd')
 			dir = optarg;
+		else if (ch == 's')
+			split = optarg;
 		else if (ch == 't')
 			trunc = 1;
+		else if (ch == 'z' && (strcmp(optarg, "gzip") == 0 ||
+		    strcmp(optarg, "zstd") == 0))
+			zmode = optarg;
 		else
 			return 2;
 	}
 	if (optind + 1 != argc) {
-		fputs("usage: warcgen [-t] [-d DIR] N\n", stderr);
+		fputs("usage: warcgen [-t] [-d DIR] [-s DIR] [-z gzip|zstd] N\n",
+		    stderr);
 		return 2;
 	}
 	n = (unsigned)strtoul(argv[optind], NULL, 10);

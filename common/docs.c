@@ -191,6 +191,23 @@ next_file_doc(struct docs *d, struct doc *doc)
 	return false;
 }
 
+/* The fields of a WARC record that a document carries. */
+static void
+warc_doc(struct docs *d, struct doc *doc, const struct warc_record *r)
+{
+	doc->offset = r->offset;
+	doc->length = r->length;
+	doc->in_stream = r->in_stream;
+	doc->offsets = d->offsets;
+	doc->warc_filename = d->s.file;
+	doc->warc_date = *r->date ? r->date : NULL;
+	doc->warc_record_id = *r->id ? r->id : NULL;
+	doc->http_status = r->status;
+	doc->content_type = *r->type ? r->type : NULL;
+	doc->id = r->uri;
+	doc->url = *r->uri ? r->uri : NULL;
+}
+
 static bool
 next_warc_doc(struct docs *d, struct doc *doc)
 {
@@ -204,32 +221,34 @@ next_warc_doc(struct docs *d, struct doc *doc)
 				return false;
 			warc_reset_fd(&d->w, d->fd);
 			d->warc_open = true;
+			d->noted = false;
 		}
 		doc->file = s->file;
 		verdict = warc_next(&d->w, &r);
-		d->bytes = d->bytes_done + d->w.base + d->w.start;
+		d->bytes = d->bytes_done + warc_tell(&d->w);
 		switch (verdict) {
 		case WARC_HTML:
+		case WARC_TEXT:
 			s->nread++;
-			doc->offset = r.offset;
-			doc->id = r.uri;
-			doc->url = *r.uri ? r.uri : NULL;
+			warc_doc(d, doc, &r);
+			doc->text = verdict == WARC_TEXT;
 			doc->charset = r.charset;
 			doc->p = r.body;
 			doc->n = r.len;
+			if (d->offsets && r.in_stream && !d->noted) {
+				d->noted = true;
+				docs_note(d, doc, "one %s holds several records: "
+				    "offsets count its decompressed bytes",
+				    zinput_unit(&d->w.z));
+			}
 			return true;
 		case WARC_SKIP:
 			continue;
 		case WARC_BAD:
 			s->nread++;
-			doc->offset = r.offset;
+			warc_doc(d, doc, &r);
 			docs_reject(d, doc, r.uri, "%s", r.why);
 			continue;
-		case WARC_GZIP:
-			stream_trouble(s, "%s: compressed with gzip: read it "
-			    "through zcat (zcat FILE | %s --warc)", s->file,
-			    progname);
-			break;
 		case WARC_ERROR:
 			stream_trouble(s, "%s: read error: %s", s->file,
 			    strerror(d->w.err));
@@ -237,7 +256,7 @@ next_warc_doc(struct docs *d, struct doc *doc)
 		case WARC_EOF:
 			break;
 		}
-		d->bytes = d->bytes_done += d->w.base + d->w.start;
+		d->bytes = d->bytes_done += warc_tell(&d->w);
 		end_file(d);
 		d->warc_open = false;
 	}
@@ -336,10 +355,68 @@ docs_next(struct docs *d, struct doc *doc)
 void
 docs_write_id(struct out *o, const struct doc *doc)
 {
+	char num[64];
+
 	if (doc->carry != NULL)
 		out_write(o, doc->carry, doc->ncarry);
 	else
 		escape_write(o, doc->id, strlen(doc->id));
+	if (doc->offsets) {
+		out_putc(o, '\t');
+		escape_write(o, doc->warc_filename, strlen(doc->warc_filename));
+		snprintf(num, sizeof num, "\t%ju\t%ju", doc->offset,
+		    doc->length);
+		out_write(o, num, strlen(num));
+	}
+}
+
+/* The length of the UTF-8 character at p[0..n), or 0 if it is not one
+ * (RFC 3629: no overlong forms, no surrogates, nothing above U+10FFFF). */
+static size_t
+utf8_char(const unsigned char *p, size_t n)
+{
+	size_t len = p[0] < 0x80 ? 1 : p[0] >= 0xc2 && p[0] <= 0xdf ? 2 :
+	    p[0] >= 0xe0 && p[0] <= 0xef ? 3 : p[0] >= 0xf0 && p[0] <= 0xf4 ?
+	    4 : 0;
+
+	if (len == 0 || len > n)
+		return 0;
+	for (size_t i = 1; i < len; i++)
+		if ((p[i] & 0xc0) != 0x80)
+			return 0;
+	if ((p[0] == 0xe0 && p[1] < 0xa0) || (p[0] == 0xed && p[1] > 0x9f) ||
+	    (p[0] == 0xf0 && p[1] < 0x90) || (p[0] == 0xf4 && p[1] > 0x8f))
+		return 0;
+	return len;
+}
+
+void
+docs_text(const struct doc *doc, struct buf *out)
+{
+	const unsigned char *p = (const unsigned char *)doc->p;
+	const unsigned char *end = p + doc->n;
+
+	out->len = 0;
+	while (p < end) {
+		const unsigned char *lf = memchr(p, '\n', (size_t)(end - p));
+		const unsigned char *e = lf ? lf : end;
+
+		if (e > p && e[-1] == '\r')
+			e--;
+		if (e > p && out->len > 0)
+			buf_putc(out, '\n');
+		while (p < e) {
+			size_t k = utf8_char(p, (size_t)(e - p));
+
+			if (k == 0) {
+				buf_append(out, "\xef\xbf\xbd", 3);
+				k = 1;
+			} else
+				buf_append(out, p, k);
+			p += k;
+		}
+		p = lf ? lf + 1 : end;
+	}
 }
 
 /* Say msg about doc where it is: "file: msg", "file: offset N: msg",
@@ -487,6 +564,17 @@ docs_option(struct docs_cli *o, int ch, const char *arg)
 	case OPT_PROGRESS:
 		o->progress = true;
 		return true;
+	case OPT_OFFSETS:
+		o->offsets = true;
+		return true;
+	case OPT_STATUS: {
+		const char *why;
+
+		if (!warc_status_parse(arg, o->status, &why))
+			cli_usage_error("--status: '%s': %s", arg, why);
+		o->status_set = true;
+		return true;
+	}
 	case OPT_MAX_BYTES:
 		o->max_bytes = cli_size("--max-bytes", arg);
 		if (o->max_bytes == 0 || o->max_bytes > HTML_MAX_BYTES)
@@ -508,6 +596,10 @@ docs_cli_done(const struct docs_cli *o, int nfiles)
 		    "--warc or --tsv");
 	if (o->url != NULL && o->scheme != NULL)
 		cli_usage_error("-u and --url-from-path cannot be combined");
+	if (o->offsets && o->mode != DOCS_WARC)
+		cli_usage_error("--offsets goes with --warc");
+	if (o->status_set && o->mode != DOCS_WARC)
+		cli_usage_error("--status goes with --warc");
 	if (o->field_set && o->mode != DOCS_TSV)
 		cli_usage_error("-f picks the HTML field of --tsv records");
 	if (o->url != NULL && nfiles > 1)
@@ -543,6 +635,10 @@ docs_open_cli(struct docs *d, int npaths, char **paths,
 	d->url = o->url;
 	d->scheme = o->scheme;
 	d->field = o->field;
+	d->offsets = o->offsets;
+	d->w.text = o->text;
+	if (o->status_set)
+		memcpy(d->w.status, o->status, sizeof d->w.status);
 	progress_start(o->progress || (isatty(STDERR_FILENO) && !diag_quiet));
 	if (progress_enabled())
 		d->total = input_size(&d->s);

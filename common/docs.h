@@ -7,10 +7,14 @@
  *               the caller to reject.  Its ID is the -u URL (d->url), the
  *               URL made of its path (d->scheme, docs_path_url()), or
  *               its name.
- *   DOCS_WARC   WARC files (warc.h): one document per HTML response, its
- *               ID the WARC-Target-URI; the records that are not pages
- *               are counted (-v), the bad ones reported here and counted
- *               as rejected.
+ *   DOCS_WARC   WARC files (warc.h), plain, .warc.gz or .warc.zst: one
+ *               document per HTML response of a status taken (--status),
+ *               and, when docs_cli's text is set, per conversion record
+ *               (a WET file's text, doc->text set: docs_text() gives its
+ *               lines); its ID the WARC-Target-URI; the records that are
+ *               not pages are counted (-v), the bad ones reported here and
+ *               counted as rejected.  With d->offsets, docs_write_id()
+ *               adds the record's FILE, OFFSET and LENGTH after the ID.
  *   DOCS_TSV    records ID TAB HTML (stream.h's reader): field d->field
  *               is the HTML, escaped; the other fields are carried.
  * A file that cannot be opened or read is trouble: reported, skipped,
@@ -48,9 +52,25 @@ struct doc {
 	const char	*p;		/* the bytes, valid until docs_next() */
 	size_t		 n;
 	bool		 too_big;	/* over the limit: p and n are empty */
-	uintmax_t	 offset;	/* DOCS_WARC: of its record */
+	bool		 text;		/* a WET record: p is text, not HTML */
 	const char	*carry;		/* DOCS_TSV: the other fields, as */
 	size_t		 ncarry;	/* they are, TAB between them */
+	/* DOCS_WARC: where the document came from, for --offsets and for
+	 * writers of JSON Lines, which print them as warc_date,
+	 * warc_record_id, warc_filename, warc_offset, warc_length,
+	 * http_status and content_type (absent values left out).  offset
+	 * and length are those of the record's gzip member (zstd frame) in
+	 * a compressed file, as Common Crawl's index gives them; in_stream
+	 * says they count the decoded stream instead (a member that holds
+	 * several records).  Strings are NULL when the record has none. */
+	uintmax_t	 offset, length;
+	bool		 in_stream;
+	bool		 offsets;	/* --offsets: docs_write_id adds them */
+	const char	*warc_filename;	/* the input's name ("-": stdin) */
+	const char	*warc_date;	/* WARC-Date */
+	const char	*warc_record_id;	/* WARC-Record-ID, with its <> */
+	int		 http_status;	/* 0: not an HTTP response */
+	const char	*content_type;	/* the payload's media type */
 };
 
 enum docs_mode { DOCS_FILES, DOCS_WARC, DOCS_TSV };
@@ -61,12 +81,15 @@ struct docs {
 	const char	*url;		/* DOCS_FILES: -u */
 	const char	*scheme;	/* DOCS_FILES: URLs from paths */
 	int		 field;		/* DOCS_TSV: the HTML field */
+	bool		 offsets;	/* DOCS_WARC: --offsets */
+	uint64_t	 status[WARC_STATUS_WORDS];	/* DOCS_WARC */
 	/* state */
 	struct stream	 s;		/* outputs, counts and status */
 	struct buf	 data, id, carry;
 	struct record	 rec;		/* DOCS_TSV: the current record */
 	struct warc	 w;
 	bool		 warc_open;
+	bool		 noted;		/* the in_stream note, once a file */
 	int		 fd;
 	size_t		 max;
 	/* progress (--progress): bytes of the inputs read so far, of the
@@ -78,8 +101,13 @@ struct docs {
 void docs_open(struct docs *d, int npaths, char **paths, size_t max);
 bool docs_next(struct docs *d, struct doc *doc);
 /* Write the ID of doc as the first field(s) of an output record: the
- * carried fields of a TSV record, else the ID escaped. */
+ * carried fields of a TSV record, else the ID escaped; with --offsets,
+ * TAB FILE TAB OFFSET TAB LENGTH after it. */
 void docs_write_id(struct out *o, const struct doc *doc);
+/* The text of a WET record (doc->text) as htmltext writes a text: its
+ * lines joined by LF, CR before LF dropped, blank lines left out, bytes
+ * that are not UTF-8 replaced by U+FFFD. */
+void docs_text(const struct doc *doc, struct buf *out);
 /* The URL of a file saved as "host/path/file" (wget -x, --mirror):
  * "scheme://host/path/file", parsed as a URL, into out (NUL-terminated).
  * The host is the first directory of the path whose name holds a dot
@@ -108,7 +136,7 @@ int docs_close(struct docs *d);
  * errors for the combinations that make no sense. */
 enum {
 	OPT_URL_FROM_PATH = OPT_PROGRAM, OPT_WARC, OPT_TSV, OPT_MAX_BYTES,
-	OPT_PROGRESS, OPT_DOCS_END
+	OPT_PROGRESS, OPT_STATUS, OPT_OFFSETS, OPT_DOCS_END
 };
 #define DOCS_SHORTOPTS	"u:f:qvh"
 #define DOCS_LONGOPTS \
@@ -116,6 +144,8 @@ enum {
 	{ "url-from-path",	optional_argument,	NULL, OPT_URL_FROM_PATH }, \
 	{ "warc",		no_argument,		NULL, OPT_WARC }, \
 	{ "tsv",		no_argument,		NULL, OPT_TSV }, \
+	{ "status",		required_argument,	NULL, OPT_STATUS }, \
+	{ "offsets",		no_argument,		NULL, OPT_OFFSETS }, \
 	{ "field",		required_argument,	NULL, 'f' }, \
 	{ "max-bytes",		required_argument,	NULL, OPT_MAX_BYTES }, \
 	{ "progress",		no_argument,		NULL, OPT_PROGRESS }, \
@@ -130,8 +160,13 @@ enum {
 "      --url-from-path[=SCHEME]  files saved as host/path/file (wget -x,\n" \
 "                       --mirror): the URL is SCHEME://host/path/file\n" \
 "                       (default https)\n" \
-"      --warc           the inputs are WARC files: one document per HTML\n" \
-"                       response, its ID the WARC-Target-URI\n" \
+"      --warc           the inputs are WARC files (plain, .warc.gz,\n" \
+"                       .warc.zst): one document per HTML response, its ID\n" \
+"                       the WARC-Target-URI\n" \
+"      --status LIST    with --warc: the HTTP statuses that are documents\n" \
+"                       (200,301-308; all; default 200-299)\n" \
+"      --offsets        with --warc: add FILE, OFFSET and LENGTH of the\n" \
+"                       record (its gzip member) after the ID\n" \
 "      --tsv            the inputs are records ID TAB HTML (HTML escaped)\n"
 #define DOCS_HELP_COMMON \
 "      --max-bytes N    reject documents larger than N bytes (k, M, G;\n" \
@@ -153,6 +188,10 @@ struct docs_cli {
 	bool		 field_set;
 	size_t		 max_bytes;	/* 64M by default */
 	bool		 progress;	/* --progress */
+	bool		 offsets;	/* --offsets */
+	bool		 status_set;	/* --status */
+	uint64_t	 status[WARC_STATUS_WORDS];
+	bool		 text;		/* the program takes WET records */
 };
 
 void docs_cli_init(struct docs_cli *o);

@@ -2,6 +2,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include <unicode/uloc.h>
+
 #include "escape.h"
 #include "pagemeta.h"
 
@@ -183,7 +185,7 @@ pagemeta_run(struct pagemeta *p, const struct html *h,
 	char tld[3];
 	size_t len = 0;
 
-	meta_read(&p->meta, h->doc, url, now);
+	meta_read(&p->meta, h != NULL ? h->doc : NULL, url, now);
 	choose_title(p, x);
 	for (int f = 0; f < PM_NFIELDS; f++)
 		p->value[f] = NULL;
@@ -199,8 +201,10 @@ pagemeta_run(struct pagemeta *p, const struct html *h,
 	p->value[PM_TYPE] = m->field[META_TYPE];
 	p->value[PM_LICENSE] = m->field[META_LICENSE];
 	p->value[PM_PAGETYPE] = x->pagetype;
-	p->value[PM_ENCODING] = h->cs.name;
-	p->value[PM_ENCODING_METHOD] = charset_how_name(h->cs.how);
+	if (h != NULL) {	/* a WET record's text has no encoding of its own */
+		p->value[PM_ENCODING] = h->cs.name;
+		p->value[PM_ENCODING_METHOD] = charset_how_name(h->cs.how);
+	}
 
 	hint = m->field[META_LANG_HINT];
 	cl = m->content_language != NULL ? m->content_language : hint;
@@ -258,4 +262,30 @@ pagemeta_write_json(struct jsonw *w, const struct pagemeta *p)
 		} else
 			jsonw_str(w, names[f], s, strlen(s));
 	}
+}
+
+/* The languages CLD2 found, as ISO 639-3 codes (ICU's table of them)
+ * apart by commas: what Common Crawl writes in its WET records'
+ * WARC-Identified-Content-Language.  False, out empty, when none is known
+ * (the text is "und"). */
+bool
+pagemeta_iso3_languages(const struct pagemeta *p, char *out, size_t cap)
+{
+	size_t len = 0;
+
+	out[0] = '\0';
+	if (strcmp(p->lang.code, "und") == 0)
+		return false;
+	for (int i = 0; i < p->lang.n; i++) {
+		const char *c = uloc_getISO3Language(p->lang.codes[i]);
+		int k;
+
+		if (c == NULL || *c == '\0')
+			c = p->lang.codes[i];	/* ICU knows no other name */
+		k = snprintf(out + len, cap - len, "%s%s", len ? "," : "", c);
+		if (k < 0 || (size_t)k >= cap - len)
+			break;
+		len += (size_t)k;
+	}
+	return len > 0;
 }

@@ -63,9 +63,14 @@ struct pagemeta {
 	struct buf		 tmp;
 };
 
-/* Everything about the page of h, whose text x holds. */
+/* Everything about the page of h, whose text x holds; h is NULL for a
+ * text without markup (a WET record): no encoding then. */
 void pagemeta_run(struct pagemeta *p, const struct html *h,
     const struct extract *x, const char *url, long long now);
+/* The languages found, ISO 639-3 apart by commas ("eng,fra"), into out;
+ * false when none is known. */
+bool pagemeta_iso3_languages(const struct pagemeta *p, char *out,
+    size_t cap);
 void pagemeta_free(struct pagemeta *p);
 
 /* Each of the n fields of v, escaped, each followed by TAB (an absent

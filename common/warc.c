@@ -13,39 +13,48 @@
 #define READ_CHUNK	(256 * 1024)
 #define SNIFF_SPAN	512
 
+static void
+status_range(uint64_t *set, int lo, int hi)
+{
+	for (int c = lo; c <= hi; c++)
+		set[c / 64] |= (uint64_t)1 << (c % 64);
+}
+
 void
 warc_init(struct warc *w, size_t max)
 {
 	memset(w, 0, sizeof *w);
-	w->fd = -1;
 	w->max = max;
+	w->hold = SIZE_MAX;
+	w->eof = true;
+	zinput_init(&w->z, max);
+	httpenc_init(&w->enc, max);
+	status_range(w->status, 200, 299);
 }
 
 static void
 reset(struct warc *w)
 {
 	w->start = w->end = 0;
+	w->hold = SIZE_MAX;
 	w->base = 0;
-	w->eof = false;
+	w->eof = true;		/* no member yet: the first call opens one */
 	w->err = 0;
+	w->first = w->told = false;
 }
 
 void
 warc_reset_fd(struct warc *w, int fd)
 {
 	reset(w);
-	w->fd = fd;
-	w->mem = NULL;
+	zinput_reset_fd(&w->z, fd);
 }
 
 void
 warc_reset_mem(struct warc *w, const char *p, size_t n)
 {
 	reset(w);
-	w->fd = -1;
-	w->mem = p;
-	w->memlen = n;
-	w->mempos = 0;
+	zinput_reset_mem(&w->z, p, n);
 }
 
 void
@@ -54,8 +63,25 @@ warc_free(struct warc *w)
 	free(w->buf);
 	buf_free(&w->uri);
 	buf_free(&w->charset);
+	buf_free(&w->date);
+	buf_free(&w->id);
+	zinput_free(&w->z);
+	httpenc_free(&w->enc);
 	w->buf = NULL;
 	w->cap = 0;
+}
+
+uintmax_t
+warc_tell(const struct warc *w)
+{
+	return w->z.kind == ZINPUT_PLAIN ? w->base + w->start :
+	    zinput_tell(&w->z);
+}
+
+static bool
+compressed(const struct warc *w)
+{
+	return w->z.kind != ZINPUT_PLAIN;
 }
 
 static size_t
@@ -64,41 +90,36 @@ avail(const struct warc *w)
 	return w->end - w->start;
 }
 
-/* Make at least need bytes available; false if the input ends (or
- * fails) first. */
+/* Make at least need bytes available; false if the member (the input)
+ * ends, or fails, first.  Bytes before w->start go, except from w->hold
+ * on. */
 static bool
 fill(struct warc *w, size_t need)
 {
 	while (avail(w) < need) {
-		size_t room;
+		size_t room, keep = w->start < w->hold ? w->start : w->hold;
 		ssize_t n;
 
 		if (w->eof)
 			return false;
-		if (w->start > 0) {
-			memmove(w->buf, w->buf + w->start, avail(w));
-			w->base += w->start;
-			w->end -= w->start;
-			w->start = 0;
+		if (keep > 0) {
+			memmove(w->buf, w->buf + keep, w->end - keep);
+			w->base += keep;
+			w->end -= keep;
+			w->start -= keep;
+			if (w->hold != SIZE_MAX)
+				w->hold -= keep;
 		}
-		if (w->cap - w->end < READ_CHUNK / 2 || w->cap < need) {
-			size_t want = (need > w->end ? need : w->end) + READ_CHUNK;
+		if (w->cap - w->end < READ_CHUNK / 2 ||
+		    w->cap - w->start < need) {
+			size_t want = (w->start + need > w->end ?
+			    w->start + need : w->end) + READ_CHUNK;
 
 			w->buf = xgrow(w->buf, &w->cap, want);
 		}
 		room = w->cap - w->end;
-		if (w->fd < 0) {
-			n = (ssize_t)(w->memlen - w->mempos < room ?
-			    w->memlen - w->mempos : room);
-			memcpy(w->buf + w->end, w->mem + w->mempos, (size_t)n);
-			w->mempos += (size_t)n;
-		} else {
-			do
-				n = read(w->fd, w->buf + w->end, room);
-			while (n < 0 && errno == EINTR);
-		}
-		if (n < 0) {
-			w->err = errno;
+		if ((n = zinput_read(&w->z, w->buf + w->end, room)) < 0) {
+			w->err = w->z.err;
 			w->eof = true;
 			return false;
 		}
@@ -110,7 +131,7 @@ fill(struct warc *w, size_t need)
 }
 
 /* Consume n bytes without keeping them; the number consumed, less than
- * n when the input ends. */
+ * n when the member (the input) ends. */
 static uintmax_t
 skip(struct warc *w, uintmax_t n)
 {
@@ -131,7 +152,8 @@ skip(struct warc *w, uintmax_t n)
 	}
 }
 
-/* Move to the next line that starts with "WARC/1.", or to the end. */
+/* Move to the next line that starts with "WARC/1.", or to the end (of
+ * the member). */
 static void
 resync(struct warc *w)
 {
@@ -173,26 +195,43 @@ bad(struct warc *w, struct warc_record *r, const char *fmt, ...)
 	return WARC_BAD;
 }
 
-/* The input ended inside the block of the record at hand: its
- * Content-Length lied (or the capture was cut).  Whatever records the
- * lying length swallowed are still there, so go back to the start of
- * the block, when the input can go back (a file, memory; not a pipe),
- * and on from the next line that starts with "WARC/1.". */
+/* The member ended inside the record at hand: the reason the member
+ * gives when it failed (said for it, then), else what.  NULL if it did
+ * not fail. */
+static const char *
+member_failed(struct warc *w)
+{
+	if (!compressed(w) || w->z.why == NULL || !w->eof || avail(w) > 0)
+		return NULL;
+	w->told = true;
+	return w->z.why;
+}
+
+/* The input ended inside the block of the record at hand.  In a plain
+ * file its Content-Length lied (or the capture was cut): whatever
+ * records the lying length swallowed are still there, so go back to the
+ * start of the block, when the input can go back (a file, memory; not a
+ * pipe), and on from the next line that starts with "WARC/1.".  In a
+ * compressed file the member ended: it was cut short or corrupt, or the
+ * record runs past its end; the next member is read next. */
 static enum warc_verdict
 truncated(struct warc *w, struct warc_record *r, uintmax_t got,
     uintmax_t len)
 {
+	const char *why = member_failed(w);
+
+	if (why != NULL)
+		return bad(w, r, "%s", why);
+	if (compressed(w) && w->aligned)
+		return bad(w, r, "Content-Length %ju runs past the end of its "
+		    "%s (%ju bytes there)", len, zinput_unit(&w->z), got);
 	/* from the LF that ends the header, so that a record right at the
 	 * start of the block is found */
-	uintmax_t back = w->base + w->end - (w->body - 1);
-
-	if (w->err == 0 && ((w->fd < 0 && back <= w->mempos) ||
-	    (w->fd >= 0 && back <= INTMAX_MAX &&
-	    lseek(w->fd, -(off_t)back, SEEK_CUR) >= 0))) {
-		if (w->fd < 0)
-			w->mempos -= (size_t)back;
+	if (!compressed(w) && w->err == 0 &&
+	    zinput_rewind(&w->z, w->body - 1)) {
 		w->base = w->body - 1;
 		w->start = w->end = 0;
+		w->hold = SIZE_MAX;
 		w->eof = false;
 		resync(w);
 	}
@@ -430,7 +469,7 @@ sniff(const char *p, size_t n, bool chunked)
 }
 
 enum { T_NONE, T_RESPONSE, T_RESOURCE, T_REQUEST, T_WARCINFO, T_METADATA,
-    T_REVISIT, T_OTHER };
+    T_REVISIT, T_CONVERSION, T_OTHER };
 
 static int
 record_type(const char *v, size_t n)
@@ -439,6 +478,7 @@ record_type(const char *v, size_t n)
 		{ "response", T_RESPONSE }, { "resource", T_RESOURCE },
 		{ "request", T_REQUEST }, { "warcinfo", T_WARCINFO },
 		{ "metadata", T_METADATA }, { "revisit", T_REVISIT },
+		{ "conversion", T_CONVERSION },
 	};
 
 	for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
@@ -447,7 +487,101 @@ record_type(const char *v, size_t n)
 	return T_OTHER;
 }
 
-/* Skip the block of a record that is not a page. */
+/* Go on from the next record that starts at or after decoded offset off
+ * (the start of a block), before the reader's position: the records a
+ * Content-Length that is too long swallowed are read.  Where off is no
+ * longer held (a pipe, a member), from the reader's position. */
+static void
+resync_from(struct warc *w, uintmax_t off)
+{
+	w->hold = SIZE_MAX;
+	if (off >= w->base && off - w->base <= w->start)
+		w->start = (size_t)(off - w->base);
+	else if (!compressed(w) && w->err == 0 &&
+	    zinput_rewind(&w->z, off)) {
+		w->base = off;
+		w->start = w->end = 0;
+		w->eof = false;
+	}
+	if (!(fill(w, 7) && memcmp(w->buf + w->start, "WARC/1.", 7) == 0))
+		resync(w);
+}
+
+/* The block of the record at hand has been read past: read the CR and LF
+ * bytes after it, set where the record ends, and check a record that
+ * starts its member against the member.  NULL, or why the record is
+ * bad. */
+static const char *
+finish(struct warc *w, struct warc_record *r)
+{
+	uintmax_t len = w->base + w->start - w->body;
+	const char *why;
+	size_t k = 0;
+
+	/* A block that is followed by neither CR or LF nor the next record
+	 * was framed by a wrong Content-Length (junk after a record that
+	 * ends well is the next call's "not a WARC record"). */
+	if (fill(w, 1) && w->buf[w->start] != '\r' &&
+	    w->buf[w->start] != '\n' && !(compressed(w) && w->aligned) &&
+	    !(fill(w, 5) && memcmp(w->buf + w->start, "WARC/", 5) == 0)) {
+		snprintf(w->cut, sizeof w->cut, "Content-Length %ju does not "
+		    "end the record (no CRLF CRLF after the block)", len);
+		resync_from(w, w->body);
+		return w->cut;
+	}
+	/* A plain input is read no further than the CRLF CRLF the standard
+	 * puts there, so that a record read from a pipe is handed out as
+	 * soon as its writer has written it; a member is read to its end,
+	 * but a run of blank lines held with the block is bounded. */
+	while (k < (compressed(w) && w->aligned ? WARC_HEADER_MAX : 4) &&
+	    fill(w, 1) &&
+	    (w->buf[w->start] == '\r' || w->buf[w->start] == '\n')) {
+		w->start++;
+		k++;
+	}
+	if (w->err)
+		return NULL;	/* the next call says it */
+	if (!compressed(w) || !w->aligned) {
+		r->length = w->base + w->start - w->rec;
+		return NULL;
+	}
+	if (avail(w) == 0 && w->eof) {
+		if ((why = member_failed(w)) != NULL)
+			return why;
+		r->length = w->z.cend - w->z.cstart;
+		return NULL;
+	}
+	/* more in the member: another record (a file gzipped whole), or
+	 * a Content-Length that is too short */
+	fill(w, 5);
+	if (avail(w) >= 5 && memcmp(w->buf + w->start, "WARC/", 5) == 0) {
+		r->in_stream = true;
+		r->offset = w->rec;
+		r->length = w->base + w->start - w->rec;
+		return NULL;
+	}
+	snprintf(w->cut, sizeof w->cut, "Content-Length ends the block "
+	    "before the end of its %s", zinput_unit(&w->z));
+	resync_from(w, w->body);
+	return w->cut;
+}
+
+/* The record at hand was read past: its verdict, why (if not NULL) or
+ * what finish() finds making it WARC_BAD. */
+static enum warc_verdict
+done(struct warc *w, struct warc_record *r, enum warc_kind kind,
+    const char *why)
+{
+	const char *fwhy = finish(w, r);
+
+	if (fwhy != NULL || why != NULL)
+		return bad(w, r, "%s", fwhy != NULL ? fwhy : why);
+	w->count[kind]++;
+	return kind == WARC_K_HTML ? WARC_HTML : kind == WARC_K_TEXT ?
+	    WARC_TEXT : WARC_SKIP;
+}
+
+/* Read past the block of a record that is not a document. */
 static enum warc_verdict
 pass(struct warc *w, struct warc_record *r, uintmax_t len,
     enum warc_kind kind)
@@ -456,8 +590,36 @@ pass(struct warc *w, struct warc_record *r, uintmax_t len,
 
 	if (got < len)
 		return truncated(w, r, got, len);
-	w->count[kind]++;
-	return WARC_SKIP;
+	return done(w, r, kind, NULL);
+}
+
+/* Read past a block that is a document but cannot be had. */
+static enum warc_verdict
+refuse(struct warc *w, struct warc_record *r, uintmax_t len,
+    const char *why)
+{
+	uintmax_t got = skip(w, len);
+
+	if (got < len)
+		return truncated(w, r, got, len);
+	return done(w, r, WARC_K_BAD, why);
+}
+
+/* Read the whole block of len bytes, keeping it (w->hold) while the
+ * record's end is checked; false with the verdict in *v if it cannot be
+ * read. */
+static bool
+take(struct warc *w, struct warc_record *r, uintmax_t len,
+    enum warc_verdict *v)
+{
+	if (!fill(w, (size_t)len)) {
+		uintmax_t got = skip(w, len);
+
+		*v = w->err ? WARC_ERROR : truncated(w, r, got, len);
+		return false;
+	}
+	w->hold = w->start;
+	return true;
 }
 
 static bool
@@ -475,127 +637,306 @@ sniffable_type(const char *t)
 	    strcmp(t, "application/unknown") == 0 || strcmp(t, "*/*") == 0;
 }
 
+/* The status code of the HTTP status line at p[0..n) ("HTTP/1.1 404
+ * Not Found", "HTTP/2 200"), or 0 if it has none from 100 to 599. */
+static int
+status_code(const char *p, size_t n)
+{
+	size_t i = 5;
+	int code = 0;
+
+	while (i < n && p[i] != ' ' && p[i] != '\r' && p[i] != '\n')
+		i++;
+	while (i < n && p[i] == ' ')
+		i++;
+	for (int k = 0; k < 3; k++, i++) {
+		if (i >= n || p[i] < '0' || p[i] > '9')
+			return 0;
+		code = code * 10 + (p[i] - '0');
+	}
+	if (i < n && p[i] != ' ' && p[i] != '\t' && p[i] != '\r' &&
+	    p[i] != '\n')
+		return 0;
+	return code >= 100 && code <= 599 ? code : 0;
+}
+
+static bool
+status_taken(const struct warc *w, int code)
+{
+	return (w->status[code / 64] >> (code % 64)) & 1;
+}
+
+/* The HTTP header of a response at b[0..have), whose block is len bytes:
+ * its status, type and charset, chunking and Content-Encoding.  Its
+ * length in *hl; false, with the verdict in *v, if the record is not a
+ * document. */
+struct http {
+	int	 status;
+	bool	 chunked;
+	char	 type[128], enc[128];
+	size_t	 hl;
+};
+
+static bool
+http_head(struct warc *w, struct warc_record *r, const char *b, size_t have,
+    uintmax_t len, struct http *hp, enum warc_verdict *v)
+{
+	struct hline h;
+	const char *name, *val;
+	size_t nl, vl;
+
+	if (have < 5 || memcmp(b, "HTTP/", 5) != 0) {
+		*v = pass(w, r, len, WARC_K_NOSTATUS);	/* dns:, ftp, ... */
+		return false;
+	}
+	if ((hp->hl = header_len(b, have)) == 0) {
+		if (have < len && have >= WARC_HEADER_MAX) {
+			snprintf(w->cut, sizeof w->cut, "HTTP header longer "
+			    "than %d bytes", WARC_HEADER_MAX);
+			*v = refuse(w, r, len, w->cut);
+		}
+		else if (have < len)
+			*v = truncated(w, r, skip(w, len), len);
+		else
+			*v = refuse(w, r, len, "HTTP header without its end");
+		return false;
+	}
+	if ((hp->status = status_code(b, hp->hl)) == 0) {
+		*v = pass(w, r, len, WARC_K_NOSTATUS);
+		return false;
+	}
+	r->status = hp->status;
+	if (!status_taken(w, hp->status)) {
+		*v = pass(w, r, len, WARC_K_1XX + hp->status / 100 - 1);
+		return false;
+	}
+	h.p = (const char *)memchr(b, '\n', hp->hl) + 1;
+	h.end = b + hp->hl;
+	while (next_field(&h, &name, &nl, &val, &vl)) {
+		if (is(name, nl, "Content-Type")) {
+			w->charset.len = 0;
+			media_type(val, vl, hp->type, sizeof hp->type,
+			    &w->charset);
+		} else if (is(name, nl, "Transfer-Encoding"))
+			hp->chunked = vl >= 7 && strncasecmp(val + vl - 7,
+			    "chunked", 7) == 0;
+		else if (is(name, nl, "Content-Encoding"))
+			snprintf(hp->enc, sizeof hp->enc, "%.*s",
+			    vl < 120 ? (int)vl : 120, val);
+	}
+	return true;
+}
+
 /* The block of a response or resource record: len bytes at w->start.
- * type holds the WARC Content-Type's media type (a resource's). */
+ * wtype holds the WARC Content-Type's media type (a resource's). */
 static enum warc_verdict
 page(struct warc *w, struct warc_record *r, uintmax_t len, bool http,
     const char *wtype)
 {
-	char type[128], enc[64] = "";
-	size_t have, hl = 0, plen;
-	bool chunked = false, is_http = false;
-	const char *b;
+	struct http hp = { 0 };
+	size_t have, plen;
+	const char *b, *p, *why;
+	bool encoded, sniff_it, in_buf = true;
+	uintmax_t pabs;
+	enum warc_verdict v;
 
 	fill(w, len < WARC_HEADER_MAX ? (size_t)len : WARC_HEADER_MAX);
 	if (w->err)
 		return WARC_ERROR;
 	have = avail(w) < len ? avail(w) : (size_t)len;
 	b = w->buf + w->start;
-	if (http)
+	snprintf(hp.type, sizeof hp.type, "%s", wtype);
+	if (http) {
 		w->charset.len = 0;	/* a resource's is its record's */
-	snprintf(type, sizeof type, "%s", wtype);
-	if (http && have >= 5 && memcmp(b, "HTTP/", 5) == 0) {
-		struct hline h;
-		const char *name, *val;
-		size_t nl, vl;
-
-		is_http = true;
-		if ((hl = header_len(b, have)) == 0) {
-			if (have < len && have >= WARC_HEADER_MAX) {
-				skip(w, len);
-				return bad(w, r, "HTTP header longer than %d "
-				    "bytes", WARC_HEADER_MAX);
-			}
-			if (have < len) {
-				uintmax_t got = skip(w, len);
-
-				return truncated(w, r, got, len);
-			}
-			skip(w, len);
-			return bad(w, r, "HTTP header without its end");
-		}
-		h.p = (const char *)memchr(b, '\n', hl) + 1;
-		h.end = b + hl;
-		type[0] = '\0';
-		while (next_field(&h, &name, &nl, &val, &vl)) {
-			if (is(name, nl, "Content-Type")) {
-				w->charset.len = 0;
-				media_type(val, vl, type, sizeof type,
-				    &w->charset);
-			} else if (is(name, nl, "Transfer-Encoding"))
-				chunked = vl >= 7 && strncasecmp(val + vl - 7,
-				    "chunked", 7) == 0;
-			else if (is(name, nl, "Content-Encoding"))
-				snprintf(enc, sizeof enc, "%.*s",
-				    vl < 60 ? (int)vl : 60, val);
-		}
-	} else if (http)
-		return pass(w, r, len, WARC_K_NONHTML);	/* dns:, ftp, ... */
-	if (!html_type(type) && !(sniffable_type(type) &&
-	    sniff(b + hl, have - hl, is_http && chunked)))
+		if (!http_head(w, r, b, have, len, &hp, &v))
+			return v;
+	}
+	snprintf(w->type, sizeof w->type, "%s", hp.type);
+	r->type = w->type;
+	encoded = !httpenc_identity(hp.enc, strlen(hp.enc));
+	sniff_it = !html_type(hp.type) && sniffable_type(hp.type);
+	/* an encoded payload is sniffed once decoded */
+	if (!html_type(hp.type) && !(sniff_it && (encoded ||
+	    sniff(b + hp.hl, have - hp.hl, http && hp.chunked))))
 		return pass(w, r, len, WARC_K_NONHTML);
-	if (len - hl > w->max) {
-		uintmax_t got = skip(w, len);
-
-		if (got < len)
-			return truncated(w, r, got, len);
-		return bad(w, r, "larger than --max-bytes (%zu bytes)",
-		    w->max);
+	if (len - hp.hl > w->max) {
+		if (sniff_it && encoded)
+			return pass(w, r, len, WARC_K_NONHTML);
+		snprintf(w->cut, sizeof w->cut, "larger than --max-bytes (%zu "
+		    "bytes)", w->max);
+		return refuse(w, r, len, w->cut);
 	}
-	if (enc[0] != '\0' && strcasecmp(enc, "identity") != 0) {
-		skip(w, len);
-		return bad(w, r, "payload compressed (Content-Encoding: %s), "
-		    "not decoded", enc);
-	}
-	if (!fill(w, (size_t)len)) {
-		uintmax_t got = skip(w, len);
-
-		if (w->err)
-			return WARC_ERROR;
-		return truncated(w, r, got, len);
-	}
-	b = w->buf + w->start;
-	r->body = b + hl;
-	plen = (size_t)len - hl;
+	if (!take(w, r, len, &v))
+		return v;
+	p = w->buf + w->start + hp.hl;
+	plen = (size_t)len - hp.hl;
 	w->start += (size_t)len;
-	if (is_http && chunked && looks_chunked(r->body, plen) &&
-	    !warc_dechunk(w->buf + (r->body - w->buf), &plen))
-		return bad(w, r, "malformed chunked transfer-coding");
+	if (http && hp.chunked && looks_chunked(p, plen) &&
+	    !warc_dechunk(w->buf + (p - w->buf), &plen))
+		return done(w, r, WARC_K_BAD, "malformed chunked "
+		    "transfer-coding");
+	pabs = w->base + (size_t)(p - w->buf);
+	if (encoded) {
+		if (!httpenc_decode(&w->enc, hp.enc, strlen(hp.enc), p, plen,
+		    &p, &plen, &why))
+			return done(w, r, WARC_K_BAD, why);
+		in_buf = false;
+		if (sniff_it && !warc_sniff_html(p, plen))
+			return done(w, r, WARC_K_NONHTML, NULL);
+	}
+	if ((v = done(w, r, WARC_K_HTML, NULL)) != WARC_HTML)
+		return v;
+	/* finish() may have moved the buffer, keeping the block */
+	r->body = in_buf ? w->buf + (size_t)(pabs - w->base) : p;
 	r->len = plen;
 	r->charset = w->charset.len > 0 ? buf_cstr(&w->charset) : NULL;
-	w->count[WARC_K_HTML]++;
 	return WARC_HTML;
+}
+
+/* The block of a conversion record (a WET file's text), len bytes. */
+static enum warc_verdict
+text(struct warc *w, struct warc_record *r, uintmax_t len)
+{
+	uintmax_t pabs;
+	enum warc_verdict v;
+
+	snprintf(w->type, sizeof w->type, "text/plain");
+	r->type = w->type;
+	if (len > w->max) {
+		snprintf(w->cut, sizeof w->cut, "larger than --max-bytes (%zu "
+		    "bytes)", w->max);
+		return refuse(w, r, len, w->cut);
+	}
+	if (!take(w, r, len, &v))
+		return v;
+	pabs = w->base + w->start;
+	w->start += (size_t)len;
+	if ((v = done(w, r, WARC_K_TEXT, NULL)) != WARC_TEXT)
+		return v;
+	r->body = w->buf + (size_t)(pabs - w->base);
+	r->len = (size_t)len;
+	r->charset = w->charset.len > 0 ? buf_cstr(&w->charset) : NULL;
+	return WARC_TEXT;
+}
+
+/* The member (or the input) is read: the next one.  WARC_SKIP: go on
+ * reading; any other verdict is the one to hand out. */
+static enum warc_verdict
+next_member(struct warc *w, struct warc_record *r)
+{
+	if (w->err)
+		return WARC_ERROR;
+	if (compressed(w) && w->z.why != NULL && !w->told) {
+		/* it failed between records, or before the first */
+		w->told = true;
+		r->offset = w->z.cstart;
+		return bad(w, r, "%s", w->z.why);
+	}
+	w->start = w->end = 0;
+	w->hold = SIZE_MAX;
+	switch (zinput_next(&w->z)) {
+	case ZINPUT_MEMBER:
+		w->eof = false;
+		w->first = true;
+		w->told = false;
+		return WARC_SKIP;
+	case ZINPUT_JUNK:
+		w->told = true;
+		r->offset = w->z.cstart;
+		return bad(w, r, "%s", w->z.why);
+	case ZINPUT_EOF:
+		return WARC_EOF;
+	default:
+		w->err = w->z.err;
+		return WARC_ERROR;
+	}
+}
+
+/* The fields of the WARC header at b[0..hl) that matter here. */
+struct whead {
+	int		 type;
+	char		 wtype[128], version[16];
+	uintmax_t	 len;
+	bool		 have_len, len_ok;
+};
+
+static void
+warc_head(struct warc *w, const char *b, size_t hl, struct whead *wh)
+{
+	const char *name, *val;
+	size_t nl, vl;
+	struct hline h;
+
+	vl = (size_t)((const char *)memchr(b, '\n', hl) - b);
+	if (vl > 0 && b[vl - 1] == '\r')
+		vl--;
+	snprintf(wh->version, sizeof wh->version, "%.*s", vl < 15 ? (int)vl :
+	    15, b);
+	h.p = (const char *)memchr(b, '\n', hl) + 1;
+	h.end = b + hl;
+	w->uri.len = w->charset.len = w->date.len = w->id.len = 0;
+	while (next_field(&h, &name, &nl, &val, &vl)) {
+		if (is(name, nl, "WARC-Type"))
+			wh->type = record_type(val, vl);
+		else if (is(name, nl, "WARC-Target-URI")) {
+			if (vl >= 2 && val[0] == '<' && val[vl - 1] == '>') {
+				val++;
+				vl -= 2;
+			}
+			w->uri.len = 0;
+			buf_append(&w->uri, val, vl);
+		} else if (is(name, nl, "WARC-Date")) {
+			w->date.len = 0;
+			buf_append(&w->date, val, vl);
+		} else if (is(name, nl, "WARC-Record-ID")) {
+			w->id.len = 0;
+			buf_append(&w->id, val, vl);
+		} else if (is(name, nl, "Content-Length")) {
+			wh->have_len = true;
+			wh->len = 0;
+			wh->len_ok = vl > 0 && vl <= 19;
+			for (size_t i = 0; i < vl && wh->len_ok; i++) {
+				if (val[i] < '0' || val[i] > '9')
+					wh->len_ok = false;
+				else
+					wh->len = wh->len * 10 +
+					    (uintmax_t)(val[i] - '0');
+			}
+		} else if (is(name, nl, "Content-Type")) {
+			w->charset.len = 0;
+			media_type(val, vl, wh->wtype, sizeof wh->wtype,
+			    &w->charset);
+		}
+	}
 }
 
 enum warc_verdict
 warc_next(struct warc *w, struct warc_record *r)
 {
-	const char *b, *name, *val;
-	char wtype[128] = "", version[16];
-	size_t hl, nl, vl;
-	uintmax_t len = 0;
-	bool have_len = false, len_ok = true;
-	int type = T_NONE;
-	struct hline h;
+	struct whead wh = { .type = T_NONE };
+	enum warc_verdict v;
+	size_t hl;
 
 	memset(r, 0, sizeof *r);
-	r->uri = "";
+	r->uri = r->date = r->id = r->type = "";
+	w->hold = SIZE_MAX;
 	/* the CRLF CRLF that ends a record, and any more blank lines */
 	for (;;) {
-		if (!fill(w, 1))
-			return w->err ? WARC_ERROR : WARC_EOF;
+		if (!fill(w, 1)) {
+			if ((v = next_member(w, r)) != WARC_SKIP)
+				return v;
+			continue;
+		}
 		if (w->buf[w->start] != '\r' && w->buf[w->start] != '\n')
 			break;
 		w->start++;
 	}
-	r->offset = w->base + w->start;
+	w->rec = w->base + w->start;
+	w->aligned = compressed(w) && w->first;
+	w->first = false;
+	r->offset = w->aligned ? w->z.cstart : w->rec;
+	r->in_stream = compressed(w) && !w->aligned;
 	fill(w, 5);
-	if (r->offset == 0 && avail(w) >= 2 &&
-	    memcmp(w->buf + w->start, "\x1f\x8b", 2) == 0) {
-		w->start = w->end;
-		w->eof = true;
-		return WARC_GZIP;
-	}
 	if (avail(w) < 5 || memcmp(w->buf + w->start, "WARC/", 5) != 0) {
 		resync(w);
 		return bad(w, r, "not a WARC record");
@@ -608,93 +949,71 @@ warc_next(struct warc *w, struct warc_record *r)
 			    WARC_HEADER_MAX);
 		}
 		if (!fill(w, avail(w) + 1)) {
+			const char *why;
+
 			if (w->err)
 				return WARC_ERROR;
 			w->start = w->end;
-			return bad(w, r, "truncated record header");
+			why = member_failed(w);
+			return bad(w, r, "%s", why ? why :
+			    "truncated record header");
 		}
 	}
-	b = w->buf + w->start;
-	vl = (size_t)((const char *)memchr(b, '\n', hl) - b);
-	if (vl > 0 && b[vl - 1] == '\r')
-		vl--;
-	snprintf(version, sizeof version, "%.*s", vl < 15 ? (int)vl : 15, b);
-	h.p = (const char *)memchr(b, '\n', hl) + 1;
-	h.end = b + hl;
-	w->uri.len = 0;
-	w->charset.len = 0;
-	while (next_field(&h, &name, &nl, &val, &vl)) {
-		if (is(name, nl, "WARC-Type"))
-			type = record_type(val, vl);
-		else if (is(name, nl, "WARC-Target-URI")) {
-			if (vl >= 2 && val[0] == '<' && val[vl - 1] == '>') {
-				val++;
-				vl -= 2;
-			}
-			w->uri.len = 0;
-			buf_append(&w->uri, val, vl);
-		} else if (is(name, nl, "Content-Length")) {
-			have_len = true;
-			len = 0;
-			len_ok = vl > 0 && vl <= 19;
-			for (size_t i = 0; i < vl && len_ok; i++) {
-				if (val[i] < '0' || val[i] > '9')
-					len_ok = false;
-				else
-					len = len * 10 + (uintmax_t)(val[i] - '0');
-			}
-		} else if (is(name, nl, "Content-Type")) {
-			w->charset.len = 0;
-			media_type(val, vl, wtype, sizeof wtype, &w->charset);
-		}
-	}
+	warc_head(w, w->buf + w->start, hl, &wh);
 	r->uri = buf_cstr(&w->uri);
+	r->date = buf_cstr(&w->date);
+	r->id = buf_cstr(&w->id);
 	w->start += hl;
 	w->body = w->base + w->start;
-	if (!have_len || !len_ok) {
+	if (!wh.have_len || !wh.len_ok) {
 		resync(w);
-		return bad(w, r, have_len ? "bad Content-Length" :
+		return bad(w, r, wh.have_len ? "bad Content-Length" :
 		    "no Content-Length");
 	}
-	if (strcmp(version, "WARC/1.0") != 0 &&
-	    strcmp(version, "WARC/1.1") != 0) {
-		uintmax_t got = skip(w, len);
-
-		if (got < len)
-			return truncated(w, r, got, len);
-		return bad(w, r, "unsupported version %s", version);
+	if (strcmp(wh.version, "WARC/1.0") != 0 &&
+	    strcmp(wh.version, "WARC/1.1") != 0) {
+		snprintf(w->cut, sizeof w->cut, "unsupported version %s",
+		    wh.version);
+		return refuse(w, r, wh.len, w->cut);
 	}
-	switch (type) {
+	switch (wh.type) {
 	case T_RESPONSE:
-		return page(w, r, len, true, "");
+		return page(w, r, wh.len, true, "");
 	case T_RESOURCE:
-		return page(w, r, len, false, wtype);
+		return page(w, r, wh.len, false, wh.wtype);
+	case T_CONVERSION:
+		if (w->text && (wh.wtype[0] == '\0' ||
+		    strcmp(wh.wtype, "text/plain") == 0))
+			return text(w, r, wh.len);
+		return pass(w, r, wh.len, WARC_K_OTHER);
 	case T_REQUEST:
-		return pass(w, r, len, WARC_K_REQUEST);
+		return pass(w, r, wh.len, WARC_K_REQUEST);
 	case T_WARCINFO:
-		return pass(w, r, len, WARC_K_WARCINFO);
+		return pass(w, r, wh.len, WARC_K_WARCINFO);
 	case T_METADATA:
-		return pass(w, r, len, WARC_K_METADATA);
+		return pass(w, r, wh.len, WARC_K_METADATA);
 	case T_REVISIT:
-		return pass(w, r, len, WARC_K_REVISIT);
-	case T_NONE: {
-		uintmax_t got = skip(w, len);
-
-		if (got < len)
-			return truncated(w, r, got, len);
-		return bad(w, r, "no WARC-Type");
-	}
+		return pass(w, r, wh.len, WARC_K_REVISIT);
+	case T_NONE:
+		return refuse(w, r, wh.len, "no WARC-Type");
 	default:
-		return pass(w, r, len, WARC_K_OTHER);
+		return pass(w, r, wh.len, WARC_K_OTHER);
 	}
 }
 
 void
 warc_summary(const struct warc *w, struct buf *b)
 {
-	static const char *const names[WARC_NKINDS] = {
-		"HTML", "request", "warcinfo", "metadata", "revisit",
-		"non-HTML", "other", "bad",
+	/* the kinds of record, then the responses skipped for their status */
+	static const struct { int k; const char *name; } order[] = {
+		{ WARC_K_HTML, "HTML" }, { WARC_K_TEXT, "text" },
+		{ WARC_K_REQUEST, "request" }, { WARC_K_WARCINFO, "warcinfo" },
+		{ WARC_K_METADATA, "metadata" }, { WARC_K_REVISIT, "revisit" },
+		{ WARC_K_NONHTML, "non-HTML" }, { WARC_K_OTHER, "other" },
+		{ WARC_K_BAD, "bad" }, { -1, "; skipped for their HTTP status:" },
+		{ WARC_K_1XX, "1xx" }, { WARC_K_2XX, "2xx" },
+		{ WARC_K_3XX, "3xx" }, { WARC_K_4XX, "4xx" },
+		{ WARC_K_5XX, "5xx" }, { WARC_K_NOSTATUS, "without one" },
 	};
 	uintmax_t total = 0;
 	char num[64];
@@ -703,9 +1022,49 @@ warc_summary(const struct warc *w, struct buf *b)
 		total += w->count[k];
 	snprintf(num, sizeof num, "%ju WARC records:", total);
 	buf_append(b, num, strlen(num));
-	for (int k = 0; k < WARC_NKINDS; k++) {
-		snprintf(num, sizeof num, " %ju %s%s", w->count[k], names[k],
-		    k + 1 < WARC_NKINDS ? "," : "");
+	for (size_t i = 0; i < sizeof order / sizeof order[0]; i++) {
+		if (order[i].k < 0)
+			snprintf(num, sizeof num, "%s", order[i].name);
+		else
+			snprintf(num, sizeof num, "%s %ju %s",
+			    i == 0 || order[i - 1].k < 0 ? "" : ",",
+			    w->count[order[i].k], order[i].name);
 		buf_append(b, num, strlen(num));
+	}
+}
+
+bool
+warc_status_parse(const char *s, uint64_t set[WARC_STATUS_WORDS],
+    const char **why)
+{
+	memset(set, 0, WARC_STATUS_WORDS * sizeof set[0]);
+	*why = "statuses from 100 to 599, ranges N-M, commas between them, "
+	    "or all";
+	if (strcmp(s, "all") == 0) {
+		status_range(set, 100, 599);
+		return true;
+	}
+	for (;;) {
+		int lo = 0, hi, n = 0;
+
+		while (*s >= '0' && *s <= '9' && n < 4)
+			lo = lo * 10 + (*s++ - '0'), n++;
+		if (n != 3)
+			return false;
+		hi = lo;
+		if (*s == '-') {
+			s++;
+			for (hi = 0, n = 0; *s >= '0' && *s <= '9' && n < 4; n++)
+				hi = hi * 10 + (*s++ - '0');
+			if (n != 3)
+				return false;
+		}
+		if (lo < 100 || hi > 599 || lo > hi)
+			return false;
+		status_range(set, lo, hi);
+		if (*s == '\0')
+			return true;
+		if (*s++ != ',')
+			return false;
 	}
 }

@@ -13,6 +13,10 @@ bench_pkgs="openssl time nodejs jq"
 cluster_pkgs="slurmctld slurmd slurm-client munge openssh-server openssh-client parallel iproute2"
 # clang, and libFuzzer's runtime (Debian 12 ships it in libclang-rt-14-dev)
 fuzz_pkgs="clang libclang-rt-dev"
+# compressed WARC files and HTTP payloads; zstd makes test files, wget
+# crawls a test site that node serves, npm installs warcio into build/
+build_pkgs="$build_pkgs zlib1g-dev libzstd-dev libbrotli-dev"
+test_pkgs="$test_pkgs zstd wget"
 
 missing=""
 need() {	# need PACKAGE TEST-COMMAND...
@@ -24,6 +28,9 @@ check_build() {
 	need build-essential command -v cc
 	need build-essential command -v make
 	need pkg-config command -v pkg-config
+	need zlib1g-dev pkg-config --exists zlib
+	need libzstd-dev pkg-config --exists libzstd
+	need libbrotli-dev pkg-config --exists libbrotlidec
 	need libxml2-dev pkg-config --exists libxml-2.0
 	need libssl-dev pkg-config --exists libcrypto
 	need libicu-dev pkg-config --exists icu-uc icu-i18n
@@ -40,6 +47,10 @@ check_test() {
 	need jq command -v jq
 	need python3 command -v python3
 	need cmark-gfm command -v cmark-gfm
+	need zstd command -v zstd
+	need wget command -v wget
+	need nodejs command -v node
+	need npm command -v npm
 }
 check_bench() {
 	need openssl command -v openssl
@@ -75,6 +86,11 @@ cluster) check_build; check_test; check_cluster
 *)	echo "deps.sh: unknown set '$1'" >&2; exit 2 ;;
 esac
 [ -z "$missing" ] && exit 0
+# Node and npm only when missing: a machine may have them from elsewhere
+# (NodeSource), whose nodejs conflicts with Debian's npm.
+case " $missing " in
+*" nodejs "*|*" npm "*) all="$all nodejs npm" ;;
+esac
 
 # Install the whole set: cheap when most is present, and it avoids
 # a second round trip when one check hid another.

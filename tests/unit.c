@@ -35,6 +35,9 @@
 #include "urlpath.h"
 #include "nearclust.h"
 #include "warc.h"
+#include "wet.h"
+#include "httpenc.h"
+#include "zinput.h"
 #include "links.h"
 #include "html.h"
 #include "docs.h"
@@ -56,6 +59,8 @@
 
 #define XXH_INLINE_ALL
 #include <xxhash.h>
+#include <zlib.h>
+#include <zstd.h>
 
 static int ntest, nfail;
 
@@ -2811,7 +2816,8 @@ test_warc(void)
 	    "warc: truncated: %s", r.why);
 	ok(warc_next(&w, &r) == WARC_EOF && warc_next(&w, &r) == WARC_EOF, "warc: EOF");
 	ok(w.count[WARC_K_HTML] == 4 && w.count[WARC_K_REQUEST] == 1 &&
-	    w.count[WARC_K_NONHTML] == 2 && w.count[WARC_K_REVISIT] == 1 &&
+	    w.count[WARC_K_NONHTML] == 1 && w.count[WARC_K_NOSTATUS] == 1 &&
+	    w.count[WARC_K_REVISIT] == 1 &&
 	    w.count[WARC_K_OTHER] == 1 && w.count[WARC_K_BAD] == 4 &&
 	    w.count[WARC_K_WARCINFO] == 1 && w.count[WARC_K_METADATA] == 1,
 	    "warc: the counts");
@@ -2899,6 +2905,414 @@ test_warc(void)
 		    strcmp(b.p, "http://a.b/c") == 0, "docs_path_url: scheme http");
 	}
 	buf_free(&b);
+}
+
+/* p[0..n) as one gzip member (windowBits 31), or zlib (15), or bare
+ * deflate (-15), appended to out. */
+static void
+deflate_to(struct buf *out, const char *p, size_t n, int bits)
+{
+	z_stream zs = { 0 };
+	uLong cap;
+
+	if (deflateInit2(&zs, 6, Z_DEFLATED, bits, 8, Z_DEFAULT_STRATEGY) != Z_OK)
+		abort();
+	cap = deflateBound(&zs, (uLong)n);
+	buf_reserve(out, cap);
+	zs.next_in = (Bytef *)(uintptr_t)p;
+	zs.avail_in = (uInt)n;
+	zs.next_out = (Bytef *)out->p + out->len;
+	zs.avail_out = (uInt)cap;
+	if (deflate(&zs, Z_FINISH) != Z_STREAM_END)
+		abort();
+	out->len += cap - zs.avail_out;
+	deflateEnd(&zs);
+}
+
+/* p[0..n) as one zstd frame, with the raw-content dictionary dict if
+ * not NULL, appended to out. */
+static void
+zstd_to(struct buf *out, const char *p, size_t n, const char *dict)
+{
+	size_t cap = ZSTD_compressBound(n), got;
+	ZSTD_CCtx *c = ZSTD_createCCtx();
+
+	buf_reserve(out, cap);
+	got = dict ? ZSTD_compress_usingDict(c, out->p + out->len, cap, p, n,
+	    dict, strlen(dict), 3) : ZSTD_compressCCtx(c, out->p + out->len,
+	    cap, p, n, 3);
+	if (ZSTD_isError(got))
+		abort();
+	out->len += got;
+	ZSTD_freeCCtx(c);
+}
+
+/* A skippable frame of magic 0x184D2A50 + variant around p[0..n). */
+static void
+skippable_to(struct buf *out, unsigned variant, const char *p, size_t n)
+{
+	unsigned char h[8] = { (unsigned char)(0x50 + variant), 0x2a, 0x4d,
+	    0x18, (unsigned char)n, (unsigned char)(n >> 8),
+	    (unsigned char)(n >> 16), (unsigned char)(n >> 24) };
+
+	buf_append(out, h, 8);
+	buf_append(out, p, n);
+}
+
+static void
+test_zinput(void)
+{
+	struct buf in = { 0 }, rec = { 0 };
+	struct zinput z;
+	char out[256];
+	size_t m1, m2, m3;
+	ssize_t n;
+
+	/* gzip: three members, junk, a bad CRC, NULs at the end */
+	deflate_to(&in, "first member", 12, 31);
+	m1 = in.len;
+	deflate_to(&in, "second", 6, 31);
+	m2 = in.len;
+	buf_append(&in, "junk!", 5);
+	m3 = in.len;
+	deflate_to(&in, "third", 5, 31);
+	in.p[in.len - 8] ^= 1;			/* its CRC-32 */
+	deflate_to(&in, "fourth", 6, 31);
+	buf_append(&in, "\0\0\0", 3);
+	zinput_init(&z, 1 << 20);
+	zinput_reset_mem(&z, in.p, in.len);
+	ok(zinput_next(&z) == ZINPUT_MEMBER && z.kind == ZINPUT_GZIP &&
+	    z.cstart == 0 && (n = zinput_read(&z, out, sizeof out)) == 12 &&
+	    memcmp(out, "first member", 12) == 0 &&
+	    zinput_read(&z, out, sizeof out) == 0 && z.why == NULL &&
+	    z.cend == m1, "zinput: a gzip member, where it starts and ends");
+	ok(zinput_next(&z) == ZINPUT_MEMBER && z.cstart == m1 &&
+	    zinput_read(&z, out, 3) == 3 && memcmp(out, "sec", 3) == 0,
+	    "zinput: the second member, read in parts");
+	ok(zinput_next(&z) == ZINPUT_JUNK && z.cstart == m2 && z.jlen == 5 &&
+	    strcmp(z.why, "not a gzip member (5 bytes skipped)") == 0,
+	    "zinput: left early, then junk between members: %s", z.why);
+	ok(zinput_next(&z) == ZINPUT_MEMBER && z.cstart == m3 &&
+	    zinput_read(&z, out, sizeof out) == 5 &&
+	    zinput_read(&z, out, sizeof out) == 0 && z.why != NULL &&
+	    strcmp(z.why, "gzip member: incorrect data check") == 0,
+	    "zinput: a bad CRC-32: %s", z.why ? z.why : "(none)");
+	ok(zinput_next(&z) == ZINPUT_MEMBER &&
+	    zinput_read(&z, out, sizeof out) == 6 &&
+	    memcmp(out, "fourth", 6) == 0 && zinput_next(&z) == ZINPUT_EOF,
+	    "zinput: the member after it; NULs at the end are no junk");
+
+	/* a member cut short in the middle, then a whole one */
+	in.len = 0;
+	{
+		const char *t = "a member that is cut short in the middle of "
+		    "its deflate data, for the reader to find the next";
+
+		deflate_to(&rec, t, strlen(t), 31);
+	}
+	buf_append(&in, rec.p, rec.len / 2);
+	m1 = in.len;
+	deflate_to(&in, "whole", 5, 31);
+	zinput_reset_mem(&z, in.p, in.len);
+	ok(zinput_next(&z) == ZINPUT_MEMBER, "zinput: a cut member starts");
+	while ((n = zinput_read(&z, out, sizeof out)) > 0)
+		;
+	ok(n == 0 && z.why != NULL && zinput_next(&z) == ZINPUT_MEMBER &&
+	    z.cstart == m1 && zinput_read(&z, out, sizeof out) == 5 &&
+	    memcmp(out, "whole", 5) == 0,
+	    "zinput: after a cut member (%s), the next one at its offset",
+	    z.why ? z.why : "no reason");
+	in.len = 0;
+	buf_append(&in, rec.p, rec.len - 3);
+	zinput_reset_mem(&z, in.p, in.len);
+	zinput_next(&z);
+	while ((n = zinput_read(&z, out, sizeof out)) > 0)
+		;
+	ok(n == 0 && z.why && strcmp(z.why, "truncated gzip member") == 0 &&
+	    zinput_next(&z) == ZINPUT_EOF, "zinput: %s at the end",
+	    z.why ? z.why : "no reason");
+
+	/* zstd: the dictionary frame, frames with and without it, a
+	 * skippable frame between */
+	in.len = 0;
+	skippable_to(&in, 0xd, "a raw dictionary of words", 25);
+	m1 = in.len;
+	zstd_to(&in, "words of a record", 17, "a raw dictionary of words");
+	skippable_to(&in, 3, "skip me", 7);
+	m2 = in.len;
+	zstd_to(&in, "plain frame", 11, NULL);
+	zinput_reset_mem(&z, in.p, in.len);
+	ok(zinput_next(&z) == ZINPUT_MEMBER && z.kind == ZINPUT_ZSTD &&
+	    z.cstart == m1 && zinput_read(&z, out, sizeof out) == 17 &&
+	    memcmp(out, "words of a record", 17) == 0 &&
+	    zinput_read(&z, out, sizeof out) == 0 && z.why == NULL,
+	    "zinput: a zstd frame with the file's dictionary");
+	ok(zinput_next(&z) == ZINPUT_MEMBER && z.cstart == m2 &&
+	    zinput_read(&z, out, sizeof out) == 11 &&
+	    zinput_next(&z) == ZINPUT_EOF,
+	    "zinput: a skippable frame is passed over");
+	/* the dictionary compressed, in a frame of its own */
+	in.len = 0;
+	rec.len = 0;
+	zstd_to(&rec, "a raw dictionary of words", 25, NULL);
+	skippable_to(&in, 0xd, rec.p, rec.len);
+	zstd_to(&in, "words of a record", 17, "a raw dictionary of words");
+	zinput_reset_mem(&z, in.p, in.len);
+	ok(zinput_next(&z) == ZINPUT_MEMBER &&
+	    zinput_read(&z, out, sizeof out) == 17 &&
+	    memcmp(out, "words of a record", 17) == 0,
+	    "zinput: a zstd-compressed dictionary");
+	/* a dictionary frame that claims more than the file holds */
+	in.len = 0;
+	skippable_to(&in, 0xd, "short", 5);
+	in.p[4] = 100;
+	zinput_reset_mem(&z, in.p, in.len);
+	ok(zinput_next(&z) == ZINPUT_JUNK && z.cstart == 0 &&
+	    strcmp(z.why, "zstd dictionary frame cut short") == 0 &&
+	    zinput_next(&z) == ZINPUT_EOF, "zinput: %s", z.why);
+	/* plain input: one member; it can go back */
+	zinput_reset_mem(&z, "WARC/1.1 plain", 14);
+	ok(zinput_next(&z) == ZINPUT_MEMBER && z.kind == ZINPUT_PLAIN &&
+	    zinput_read(&z, out, sizeof out) == 14 && zinput_rewind(&z, 5) &&
+	    zinput_read(&z, out, sizeof out) == 9 &&
+	    memcmp(out, "1.1 plain", 9) == 0 && zinput_next(&z) == ZINPUT_EOF,
+	    "zinput: a plain input, rewound");
+	zinput_free(&z);
+	buf_free(&in);
+	buf_free(&rec);
+}
+
+static void
+test_warc_compressed(void)
+{
+	struct buf b = { 0 }, in = { 0 }, r1 = { 0 };
+	struct warc w;
+	struct warc_record r;
+	enum warc_verdict v;
+	size_t m1, m2;
+	const char *why;
+
+	warc_rec(&r1, "response", "http://g.example/1", "HTTP/1.1 200 OK\r\n"
+	    "Content-Type: text/html\r\n\r\n<p>one");
+	deflate_to(&in, r1.p, r1.len, 31);
+	m1 = in.len;
+	b.len = 0;
+	warc_rec(&b, "response", "http://g.example/404", "HTTP/1.1 404 Not "
+	    "Found\r\nContent-Type: text/html\r\n\r\n<p>gone");
+	deflate_to(&in, b.p, b.len, 31);
+	m2 = in.len;
+	b.len = 0;
+	warc_rec(&b, "response", "http://g.example/2", "HTTP/2 200\r\n\r\n<p>two");
+	deflate_to(&in, b.p, b.len, 31);
+	warc_init(&w, 1 << 20);
+	warc_reset_mem(&w, in.p, in.len);
+	v = warc_next(&w, &r);
+	ok(v == WARC_HTML && r.offset == 0 && r.length == m1 && !r.in_stream &&
+	    r.status == 200 && strcmp(r.type, "text/html") == 0 &&
+	    r.len == 6 && memcmp(r.body, "<p>one", 6) == 0,
+	    "warc.gz: a record is its member: offset 0, length %ju", r.length);
+	ok(warc_next(&w, &r) == WARC_SKIP && r.status == 404 &&
+	    w.count[WARC_K_4XX] == 1, "warc.gz: a 404 is skipped and counted");
+	v = warc_next(&w, &r);
+	ok(v == WARC_HTML && r.offset == m2 && r.length == in.len - m2,
+	    "warc.gz: HTTP/2 200, the third member's offset and length");
+	ok(warc_next(&w, &r) == WARC_EOF, "warc.gz: EOF");
+	/* --status all takes the 404 */
+	ok(warc_status_parse("all", w.status, &why), "warc_status_parse: all");
+	warc_reset_mem(&w, in.p, in.len);
+	ok(warc_next(&w, &r) == WARC_HTML && warc_next(&w, &r) == WARC_HTML &&
+	    r.status == 404, "warc.gz: with every status, the 404 is a page");
+	warc_status_parse("200-299", w.status, &why);
+
+	/* a whole file gzipped as one member: offsets of the decoded stream */
+	b.len = 0;
+	buf_append(&b, r1.p, r1.len);
+	buf_append(&b, r1.p, r1.len);
+	in.len = 0;
+	deflate_to(&in, b.p, b.len, 31);
+	warc_reset_mem(&w, in.p, in.len);
+	v = warc_next(&w, &r);
+	ok(v == WARC_HTML && r.in_stream && r.offset == 0 &&
+	    r.length == r1.len, "warc.gz: one member, several records: "
+	    "decoded offsets (%ju, %ju)", r.offset, r.length);
+	v = warc_next(&w, &r);
+	ok(v == WARC_HTML && r.in_stream && r.offset == r1.len &&
+	    r.length == r1.len, "warc.gz: the second record of the member");
+
+	/* a Content-Length too short, and too long, for its member */
+	in.len = 0;
+	b.len = 0;
+	why = "WARC/1.1\r\nWARC-Type: response\r\nWARC-Target-URI: "
+	    "http://s/\r\nContent-Length: 20\r\n\r\nHTTP/1.1 200 OK\r\n\r\n"
+	    "<p>more than it says\r\n\r\n";
+	buf_append(&b, why, strlen(why));
+	deflate_to(&in, b.p, b.len, 31);
+	b.len = 0;
+	why = "WARC/1.1\r\nWARC-Type: response\r\nWARC-Target-URI: "
+	    "http://l/\r\nContent-Length: 99\r\n\r\nHTTP/1.1 200 OK\r\n\r\n"
+	    "<p>less\r\n\r\n";
+	buf_append(&b, why, strlen(why));
+	m1 = in.len;
+	deflate_to(&in, b.p, b.len, 31);
+	deflate_to(&in, r1.p, r1.len, 31);
+	warc_reset_mem(&w, in.p, in.len);
+	v = warc_next(&w, &r);
+	ok(v == WARC_BAD && strcmp(r.uri, "http://s/") == 0 && r.offset == 0 &&
+	    strcmp(r.why, "Content-Length ends the block before the end of "
+	    "its gzip member") == 0, "warc.gz: %s", r.why);
+	v = warc_next(&w, &r);
+	ok(v == WARC_BAD && r.offset == m1 && strcmp(r.why, "Content-Length "
+	    "99 runs past the end of its gzip member (30 bytes there)") == 0,
+	    "warc.gz: %s", r.why);
+	v = warc_next(&w, &r);
+	ok(v == WARC_HTML && strcmp(r.uri, "http://g.example/1") == 0 &&
+	    warc_next(&w, &r) == WARC_EOF, "warc.gz: the next member is read");
+
+	/* zstd frames */
+	in.len = 0;
+	zstd_to(&in, r1.p, r1.len, NULL);
+	m1 = in.len;
+	zstd_to(&in, r1.p, r1.len, NULL);
+	warc_reset_mem(&w, in.p, in.len);
+	ok(warc_next(&w, &r) == WARC_HTML && r.offset == 0 && r.length == m1 &&
+	    warc_next(&w, &r) == WARC_HTML && r.offset == m1,
+	    "warc.zst: each frame's offset and length");
+	warc_free(&w);
+	buf_free(&b);
+	buf_free(&in);
+	buf_free(&r1);
+}
+
+static void
+test_httpenc(void)
+{
+	/* made with Node's zlib.brotliCompressSync */
+	static const char br[] = "\x1b\x3c\x00\x80\x1c\x07\x6e\x2c\xc7\x7e"
+	    "\xcc\x68\x9e\x23\x54\x7a\x83\xbc\x88\xc1\x49\x9e\x20\xa1\x6e\xd1"
+	    "\xf1\x91\x03\x13\x39\x60\x6f\x4b\x0f\x74\xaa\x4c\xae\x66\x58\x3c"
+	    "\x2a\xfa\x27\xb9\xdc\x40\xb2\xc6\x82\xb1\x84\x25\xbd\x52\x00";
+	static const char page[] = "<title>B</title><p>A page sent with "
+	    "Content-Encoding: br.</p>";
+	const char *text = "<p>a page of text, compressed</p>", *res, *why;
+	size_t tn = strlen(text), rn;
+	struct httpenc h;
+	struct buf e = { 0 }, e2 = { 0 };
+	static const struct { const char *enc; int bits; } z[] = {
+		{ "gzip", 31 }, { "x-gzip", 31 }, { "GZIP", 31 },
+		{ "deflate", 15 }, { "deflate", -15 }, { "gzip", 15 },
+	};
+
+	httpenc_init(&h, 1000);
+	for (size_t i = 0; i < sizeof z / sizeof z[0]; i++) {
+		e.len = 0;
+		deflate_to(&e, text, tn, z[i].bits);
+		ok(httpenc_decode(&h, z[i].enc, strlen(z[i].enc), e.p, e.len,
+		    &res, &rn, &why) && rn == tn && memcmp(res, text, tn) == 0,
+		    "httpenc: %s (windowBits %d)", z[i].enc, z[i].bits);
+	}
+	ok(httpenc_decode(&h, "br", 2, br, sizeof br - 1, &res, &rn, &why) &&
+	    rn == strlen(page) && memcmp(res, page, rn) == 0, "httpenc: br");
+	e.len = 0;
+	zstd_to(&e, text, tn, NULL);
+	ok(httpenc_decode(&h, "zstd", 4, e.p, e.len, &res, &rn, &why) &&
+	    rn == tn, "httpenc: zstd");
+	/* "deflate, gzip": gzip applied last, undone first */
+	e.len = e2.len = 0;
+	deflate_to(&e, text, tn, 15);
+	deflate_to(&e2, e.p, e.len, 31);
+	ok(httpenc_decode(&h, " deflate ,gzip", 14, e2.p, e2.len, &res, &rn,
+	    &why) && rn == tn && memcmp(res, text, tn) == 0,
+	    "httpenc: a list, undone in reverse");
+	ok(httpenc_identity("", 0) && httpenc_identity("identity", 8) &&
+	    httpenc_identity(" Identity, identity", 19) &&
+	    !httpenc_identity("gzip", 4) && !httpenc_identity("compress", 8),
+	    "httpenc_identity");
+	ok(!httpenc_decode(&h, "compress", 8, text, tn, &res, &rn, &why) &&
+	    strcmp(why, "unknown Content-Encoding: compress") == 0,
+	    "httpenc: %s", why);
+	ok(!httpenc_decode(&h, "gzip", 4, text, tn, &res, &rn, &why) &&
+	    strcmp(why, "Content-Encoding: gzip: incorrect header check") == 0,
+	    "httpenc: a lie: %s", why);
+	e.len = 0;
+	deflate_to(&e, text, tn, 31);
+	ok(!httpenc_decode(&h, "gzip", 4, e.p, e.len - 4, &res, &rn, &why) &&
+	    strcmp(why, "Content-Encoding: gzip: data cut short") == 0,
+	    "httpenc: %s", why);
+	buf_append(&e, "xyz", 3);
+	ok(!httpenc_decode(&h, "gzip", 4, e.p, e.len, &res, &rn, &why) &&
+	    strcmp(why, "Content-Encoding: gzip: 3 bytes of junk after the "
+	    "data") == 0, "httpenc: %s", why);
+	ok(!httpenc_decode(&h, "br", 2, br, 20, &res, &rn, &why) &&
+	    strcmp(why, "Content-Encoding: br: data cut short") == 0,
+	    "httpenc: %s", why);
+	/* a bomb: 1 MB of zeros, 1000 bytes allowed */
+	{
+		char *zeros = calloc(1, 1 << 20);
+
+		e.len = 0;
+		deflate_to(&e, zeros, 1 << 20, 31);
+		ok(e.len < 2000 && !httpenc_decode(&h, "gzip", 4, e.p, e.len,
+		    &res, &rn, &why) && strcmp(why, "Content-Encoding: gzip: "
+		    "decodes to more than --max-bytes (1000 bytes)") == 0 &&
+		    h.out[0].cap < 200000, "httpenc: a bomb: %s", why);
+		free(zeros);
+	}
+	httpenc_free(&h);
+	buf_free(&e);
+	buf_free(&e2);
+}
+
+static void
+test_wet_helpers(void)
+{
+	static const char *const b32[][2] = {
+		{ "", "" }, { "f", "MY======" }, { "fo", "MZXQ====" },
+		{ "foo", "MZXW6===" }, { "foob", "MZXW6YQ=" },
+		{ "fooba", "MZXW6YTB" }, { "foobar", "MZXW6YTBOI======" },
+	};
+	unsigned char rnd[16];
+	char out[64], uuid[37];
+	const char *why;
+	uint64_t set[WARC_STATUS_WORDS];
+	struct doc doc = { 0 };
+	struct buf t = { 0 };
+	int bad = 0;
+
+	for (size_t i = 0; i < sizeof b32 / sizeof b32[0]; i++) {
+		wet_base32((const unsigned char *)b32[i][0],
+		    strlen(b32[i][0]), out);
+		bad += strcmp(out, b32[i][1]) != 0;
+	}
+	ok(bad == 0, "wet_base32: RFC 4648's test vectors");
+	memset(rnd, 0xff, sizeof rnd);
+	wet_uuid(rnd, uuid);
+	ok(strcmp(uuid, "ffffffff-ffff-4fff-bfff-ffffffffffff") == 0,
+	    "wet_uuid: version 4, RFC 4122 variant: %s", uuid);
+	memset(rnd, 0, sizeof rnd);
+	wet_uuid(rnd, uuid);
+	ok(strcmp(uuid, "00000000-0000-4000-8000-000000000000") == 0,
+	    "wet_uuid: %s", uuid);
+
+	ok(warc_status_parse("200", set, &why) && (set[3] >> 8 & 1) &&
+	    !(set[3] >> 9 & 1), "warc_status_parse: 200");
+	ok(warc_status_parse("200-299,404", set, &why) && (set[4] >> 43 & 1) &&
+	    (set[6] >> 20 & 1) && !(set[4] >> 44 & 1) && !(set[3] >> 7 & 1),
+	    "warc_status_parse: 200-299,404");
+	ok(!warc_status_parse("20", set, &why) &&
+	    !warc_status_parse("600", set, &why) &&
+	    !warc_status_parse("300-200", set, &why) &&
+	    !warc_status_parse("200,", set, &why) &&
+	    !warc_status_parse("2000", set, &why) &&
+	    !warc_status_parse("", set, &why) &&
+	    !warc_status_parse("ALL", set, &why), "warc_status_parse: %s", why);
+
+	doc.p = "Title\r\n\r\nline \xff one\ttab\nline \xe4\xb8\xad two\n\n";
+	doc.n = strlen(doc.p);
+	docs_text(&doc, &t);
+	why = "Title\nline \xef\xbf\xbd one\ttab\nline \xe4\xb8\xad two";
+	ok(t.len == strlen(why) && memcmp(t.p, why, t.len) == 0,
+	    "docs_text: lines, no CR, no blank lines, U+FFFD");
+	buf_free(&t);
 }
 
 static void
@@ -3635,6 +4049,10 @@ main(int argc, char *argv[])
 	test_nvpairs();
 	test_nvdocs();
 	test_warc();
+	test_zinput();
+	test_warc_compressed();
+	test_httpenc();
+	test_wet_helpers();
 	test_links();
 	test_progress();
 	test_jsonw();

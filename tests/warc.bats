@@ -4,19 +4,10 @@
 # way crawlers write them) and by hand (each malformed case).
 bats_require_minimum_version 1.5.0
 load helper
+load warc
 
 PROG=htmltext
 GEN="$CRAWLUTILS_BIN/../bench/warcgen"
-
-# rec TYPE URI BLOCK: one WARC/1.1 record (BLOCK a printf format)
-rec() {
-	local block
-	block=$(printf "$3"; echo x)
-	block=${block%x}
-	printf 'WARC/1.1\r\nWARC-Type: %s\r\n' "$1"
-	[ -n "$2" ] && printf 'WARC-Target-URI: %s\r\n' "$2"
-	printf 'Content-Length: %d\r\n\r\n%s\r\n\r\n' "$(printf %s "$block" | wc -c)" "$block"
-}
 
 @test "warc: a crawl of 300 pages: one record per HTML response, the URIs as IDs, the texts of the plain files" {
 	mkdir pages
@@ -26,7 +17,7 @@ rec() {
 	# the truncated last record (page 299) is the one message, with its offset
 	off=$(grep -abo 'WARC/1.1' crawl.warc | tail -1 | cut -d: -f1)
 	assert_equal "$stderr" "htmltext: crawl.warc: offset $off: truncated record: 757 of 1515 bytes
-htmltext: 634 WARC records: 299 HTML, 300 request, 1 warcinfo, 11 metadata, 11 revisit, 11 non-HTML, 0 other, 1 bad
+htmltext: 634 WARC records: 299 HTML, 0 text, 300 request, 1 warcinfo, 11 metadata, 11 revisit, 11 non-HTML, 0 other, 1 bad; skipped for their HTTP status: 0 1xx, 0 2xx, 0 3xx, 0 4xx, 0 5xx, 0 without one
 htmltext: documents: 300 read, 299 written, 1 rejected"
 	printf '%s\n' "${lines[@]}" > warc.tsv
 	cut -f1 warc.tsv > ids
@@ -47,7 +38,7 @@ htmltext: documents: 300 read, 299 written, 1 rejected"
 	assert_bytes l2 'https://site0.example.com/p/0\thttps://site0.example.com/\nhttps://site0.example.com/p/0\thttps://site0.example.com/about\n'
 }
 
-@test "warc: every record type skipped and counted; HTTP details: charset, chunks, LF headers, no Content-Type, resources" {
+@test "warc: every record type skipped and counted; HTTP details: charset, chunks, LF headers, no Content-Type, resources, WET text" {
 	{
 		rec warcinfo '' 'software: test\r\n'
 		rec request http://a.example/ 'GET / HTTP/1.1\r\nHost: a.example\r\n\r\n'
@@ -58,7 +49,8 @@ htmltext: documents: 300 read, 299 written, 1 rejected"
 		rec revisit http://a.example/ 'HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n'
 		rec metadata http://a.example/ 'outlink: http://b.example/\r\n'
 		rec resource file:///tmp/r.html '<!doctype html><p>A resource record of a page.</p>'
-		rec conversion http://a.example/ 'text'
+		rec conversion http://a.example/ 'text\r\nof a WET record\r\n'
+		rec continuation http://a.example/ 'x'
 		rec response http://a.example/json 'HTTP/1.1 200 OK\r\n\r\n{"a": "<p>not a page</p>"}'
 	} > t.warc
 	run --separate-stderr htmltext -v --warc t.warc
@@ -67,9 +59,14 @@ htmltext: documents: 300 read, 299 written, 1 rejected"
 	http://a.example/	A	Un café crème, deux cafés crèmes.
 	http://a.example/c	c	Chunked body of a page, it says
 	file:///tmp/r.html	r	A resource record of a page.
+	http://a.example/		text\nof a WET record
 	EOF
-	assert_equal "$stderr" "htmltext: 11 WARC records: 3 HTML, 1 request, 1 warcinfo, 1 metadata, 1 revisit, 3 non-HTML, 1 other, 0 bad
-htmltext: documents: 3 read, 3 written, 0 rejected"
+	assert_equal "$stderr" "htmltext: 12 WARC records: 3 HTML, 1 text, 1 request, 1 warcinfo, 1 metadata, 1 revisit, 2 non-HTML, 1 other, 0 bad; skipped for their HTTP status: 0 1xx, 0 2xx, 0 3xx, 0 4xx, 0 5xx, 1 without one
+htmltext: documents: 4 read, 4 written, 0 rejected"
+	# htmllinks has no use for text: conversion records are "other"
+	run --separate-stderr htmllinks -v --warc t.warc
+	assert_success
+	assert_equal "$(echo "$stderr" | head -1)" "htmllinks: 12 WARC records: 3 HTML, 0 text, 1 request, 1 warcinfo, 1 metadata, 1 revisit, 2 non-HTML, 2 other, 0 bad; skipped for their HTTP status: 0 1xx, 0 2xx, 0 3xx, 0 4xx, 0 5xx, 1 without one"
 }
 
 @test "warc: malformed and truncated records: file: offset N: reason, --rejects ID TAB OFFSET TAB REASON, the run goes on" {
@@ -96,7 +93,7 @@ htmltext: documents: 3 read, 3 written, 0 rejected"
 	assert_equal "$(printf '%s\n' "${lines[@]}" | cut -f1 | tr '\n' ' ')" "http://a.example/1 http://a.example/2 http://a.example/6 "
 	assert_equal "$(echo "$stderr" | sed 's/offset [0-9]*/offset N/')" "htmltext: bad.warc: offset N: not a WARC record
 htmltext: bad.warc: offset N: bad Content-Length
-htmltext: bad.warc: offset N: payload compressed (Content-Encoding: gzip), not decoded
+htmltext: bad.warc: offset N: Content-Encoding: gzip: data cut short
 htmltext: bad.warc: offset N: malformed chunked transfer-coding
 htmltext: bad.warc: offset N: unsupported version WARC/0.17
 htmltext: bad.warc: offset N: larger than --max-bytes (40 bytes)
@@ -104,10 +101,10 @@ htmltext: bad.warc: offset N: binary content (control characters)
 htmltext: bad.warc: offset N: truncated record: 25 of 500 bytes"
 	echo "$stderr" | grep -q "offset $g: not a WARC record"
 	echo "$stderr" | grep -q "offset $ten: bad Content-Length"
-	echo "$stderr" | grep -q "offset $gz: payload compressed"
+	echo "$stderr" | grep -q "offset $gz: Content-Encoding: gzip: data cut short"
 	# --rejects: ID TAB OFFSET TAB REASON
 	assert_equal "$(wc -l < rej)" 8
-	grep -q "^http://a.example/3	$gz	payload compressed (Content-Encoding: gzip), not decoded\$" rej
+	grep -q "^http://a.example/3	$gz	Content-Encoding: gzip: data cut short\$" rej
 	grep -q "^	$g	not a WARC record\$" rej
 	grep -q '^http://a.example/cut	[0-9]*	truncated record: 25 of 500 bytes$' rej
 	# -q: no messages, the same status
@@ -132,12 +129,11 @@ htmltext: bad.warc: offset N: truncated record: 25 of 500 bytes"
 	run --separate-stderr htmltext --warc nope.warc bad.warc
 	assert_failure 2
 	assert_line --index 0 --partial 'http://a.example/1'
-	# so is a .warc.gz, which goes through zcat
+	# a .warc.gz is read as it is, and through zcat as before
 	rec response http://gz.example/ 'HTTP/1.1 200 OK\r\n\r\n<p>compressed page text</p>' | gzip > c.warc.gz
 	run --separate-stderr htmltext --warc c.warc.gz
-	assert_failure 2
-	assert_output ''
-	assert_equal "$stderr" "htmltext: c.warc.gz: compressed with gzip: read it through zcat (zcat FILE | htmltext --warc)"
+	assert_success
+	assert_output "$(printf 'http://gz.example/\t\tcompressed page text')"
 	run --separate-stderr bash -c 'zcat c.warc.gz | htmltext --warc'
 	assert_success
 	assert_output "$(printf 'http://gz.example/\t\tcompressed page text')"

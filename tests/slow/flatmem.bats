@@ -24,6 +24,9 @@ setup_file() {
 	# the ID is the page's URL, the base of its links
 	awk -F'\t' '{ printf "http://example.com/%d/\t<p><a href=\"%s\">a</a> <a href=\"%s\">b</a></p>\n", NR, $1, $2 }' \
 	    links > linkstsv
+	# a crawl of 100,000 pages, a gzip member a record: 100 MB of
+	# .warc.gz (ten of them one after another are a valid .warc.gz too)
+	"$CRAWLUTILS_BIN/../bench/warcgen" -z gzip 100000 > warcgz
 }
 
 # flat PROG ARG... INPUT: max RSS in KB reading INPUT once,
@@ -55,4 +58,8 @@ flat() {
 	flat seenlines sites
 	flat htmltext --tsv tsv
 	flat htmllinks --tsv linkstsv
+}
+
+@test "flat memory: htmltext --warc on .warc.gz, 100 MB and 1 GB (a gzip member a record, decoded as it is read)" {
+	flat htmltext --warc warcgz
 }
