@@ -416,7 +416,7 @@ htmltext: dir: read error: Is a directory"
 	run htmltext --help
 	assert_success
 	assert_line --index 0 'Usage: htmltext [-u URL | --url-from-path | --warc | --tsv [-f N]]'
-	assert_line --index 1 '                [--plain | --meta | --json] [--fields LIST]'
+	assert_line --index 1 '                [--plain | --meta | --json | --wet [--gzip]] [--fields LIST]'
 	assert_line --index 2 '                [--markdown [--links] [--images]] [--comments] [--strip-site]'
 	assert_line --index 3 '                [options] [file ...]'
 	run htmltext --version
