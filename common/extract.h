@@ -50,6 +50,9 @@ struct extract {
 	struct buf	 line, tmp;
 	size_t		 pruned_steps;
 	bool		 noscript;	/* the page's text is in noscript */
+	bool		 show_styled;	/* style="display:none" hides nothing */
+	size_t		 styled_out;	/* elements a style attribute hid */
+	bool		 no_blocks;	/* step 8 kept no block of text */
 	bool		 keep_comments;	/* comment sections are content */
 	bool		 keep_links;	/* blocks of links are content */
 	bool		 prune_reviews;	/* customers' reviews are noise */

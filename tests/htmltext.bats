@@ -130,6 +130,28 @@ EOF
 	assert_equal "$(cut -f6 <<< "$output")" 13
 }
 
+@test "htmltext: step 3: a page all of whose text a style attribute hides (a script reveals it) is read again with the style ignored; a few words are not kept" {
+	cat > locked.html <<-'EOF'
+	<title>Dark roast</title><body><header><a href="/">Home</a></header>
+	<main><div class="lockdown" style="display:none">
+	<h1>Dark roast</h1>
+	<p>A bold and smooth dark roast, certified fair trade and organic, for the days that need it.</p>
+	<div style="display: none">A popup the script would show.</div>
+	</div></main></body>
+	EOF
+	run htmltext locked.html
+	assert_success
+	assert_output "$(printf 'locked.html\tDark roast\tA bold and smooth dark roast, certified fair trade and organic, for the days that need it.\\nA popup the script would show.')"
+	# a page that has text keeps hiding what a style hides
+	printf '<p>The visible paragraph of a page with text.</p><div style="display:none"><p>A hidden paragraph of the same page.</p></div>' > shown.html
+	run htmltext shown.html
+	assert_output "$(printf 'shown.html\t\tThe visible paragraph of a page with text.')"
+	# a counter or a "Loading" behind a style is no text
+	printf '<title>T</title><div style="visibility: hidden"><p>Loading the page, please wait</p></div>' > loading.html
+	run htmltext loading.html
+	assert_output "$(printf 'loading.html\tT\t')"
+}
+
 # --- step 4: structural noise ------------------------------------------------------
 
 @test "htmltext: step 4: nav, aside, footer, form, roles and noise words in names, matched as whole words" {
