@@ -699,6 +699,7 @@ urlnorm: ugly:4: field 1: '' is not a URL: empty"
 	run urlnorm --version
 	assert_success
 	assert_line --index 0 'urlnorm (crawlutils) 0.1.0'
+	assert_line --regexp '^libpsl [0-9]'
 	assert_output --partial 'ICU '
 }
 
