@@ -30,23 +30,25 @@
  * evicting the least recent one, 3.3 times; 64K entries of 67 bytes with
  * the key inside, 2.3 times; 8-byte slots pointing into an arena of keys,
  * 1.85 times; 32-byte slots with keys of up to 27 bytes, 1.95 times.  A
- * hit waits for the memory, the longer the larger the table.  So a host
- * is known by its length and 96 bits of its 128-bit XXH3 hash instead of
- * its bytes: 16-byte slots, 1 MB in all, 1.6 to 1.8 times.  Two hosts
- * of the same length would have to agree on all 96 bits to share an
- * answer: never by chance (below 1e-19 a lookup), and a birthday search
- * for a pair costs 2^48 hashes.  (A prefetch of the slot before the URL
- * is normalized, and a second, smaller table in front, gained nothing
- * measurable.)  Open addressing at a load of at most a half; when the
- * table is half full it starts again empty, which keeps it simple and its
- * memory bounded. */
+ * hit waits for the memory, the longer the larger the table.  Knowing a
+ * host by its length and 96 bits of its hash alone, 16-byte slots and 1
+ * MB in all, measured 1.6 to 1.8 times, but two hosts whose hashes agree
+ * would share an answer: XXH3 is no cryptographic hash, and a page's
+ * links are anyone's to choose.  So the slot's 64-bit hash finds the
+ * entry and the host's bytes, kept in an arena beside the table, confirm
+ * it: 16-byte slots, exact (1.85 to 1.95 times in those measurements).
+ * (A prefetch of the slot before the URL is normalized, and a second,
+ * smaller table in front, gained nothing measurable.)  Open addressing at
+ * a load of at most a half; when the table is half full it starts again
+ * empty, the arena with it, which keeps it simple and its memory bounded
+ * (CACHE_MAX keys of at most CACHE_KEYMAX bytes). */
 #define CACHE_SLOTS	(1u << 16)	/* a power of two */
 #define CACHE_MAX	(CACHE_SLOTS / 2)
 #define CACHE_KEYMAX	254		/* offsets fit a byte, 255 is none */
 
 struct slot {
-	uint64_t hash;		/* the low half of the 128 bits */
-	uint32_t hash2;		/* 32 bits of the high half */
+	uint64_t hash;		/* XXH3 of the host */
+	uint32_t key;		/* the host's offset in the arena */
 	uint8_t	 klen;		/* 0: empty */
 	uint8_t	 suffix, domain, end;	/* 255: none */
 };
@@ -62,6 +64,7 @@ struct pubsuffix {
 	struct pubsuffix_split rlast;
 	bool		 oklast;
 	struct slot	*slots;		/* CACHE_SLOTS, NULL until first used */
+	struct buf	 keys;		/* the arena of the slots' hosts */
 	size_t		 entries;
 };
 
@@ -273,6 +276,7 @@ pubsuffix_close(struct pubsuffix *ps)
 	psl_free(ps->psl);
 	buf_free(&ps->tmp);
 	free(ps->slots);
+	buf_free(&ps->keys);
 	free(ps);
 }
 
@@ -320,34 +324,36 @@ lookup(struct pubsuffix *ps, const char *h, size_t end,
 /* The slot of host h[0..n) (hash hv): its entry, or the empty slot where
  * it goes. */
 static struct slot *
-cache_find(struct pubsuffix *ps, size_t n, XXH128_hash_t hv)
+cache_find(struct pubsuffix *ps, const char *h, size_t n, uint64_t hv)
 {
-	for (size_t i = (size_t)hv.low64 & (CACHE_SLOTS - 1);;
+	for (size_t i = (size_t)hv & (CACHE_SLOTS - 1);;
 	    i = (i + 1) & (CACHE_SLOTS - 1)) {
 		struct slot *sl = &ps->slots[i];
 
-		if (sl->klen == 0 || (sl->klen == n && sl->hash == hv.low64 &&
-		    sl->hash2 == (uint32_t)hv.high64))
+		if (sl->klen == 0 || (sl->klen == n && sl->hash == hv &&
+		    memcmp(ps->keys.p + sl->key, h, n) == 0))
 			return sl;
 	}
 }
 
 /* Fill sl, or another slot if the table had to start again; that one. */
 static struct slot *
-cache_put(struct pubsuffix *ps, struct slot *sl, size_t n, XXH128_hash_t hv,
-    bool ok, const struct pubsuffix_split *r)
+cache_put(struct pubsuffix *ps, struct slot *sl, const char *h, size_t n,
+    uint64_t hv, bool ok, const struct pubsuffix_split *r)
 {
 	if (ps->entries == CACHE_MAX) {
 		memset(ps->slots, 0, CACHE_SLOTS * sizeof *ps->slots);
 		ps->entries = 0;
-		sl = cache_find(ps, n, hv);
+		ps->keys.len = 0;
+		sl = cache_find(ps, h, n, hv);
 	}
+	sl->key = (uint32_t)ps->keys.len;
+	buf_append(&ps->keys, h, n);
 	sl->klen = (uint8_t)n;
 	sl->suffix = ok ? (uint8_t)r->suffix : 255;
 	sl->domain = !ok || r->domain == SIZE_MAX ? 255 : (uint8_t)r->domain;
 	sl->end = (uint8_t)r->end;
-	sl->hash = hv.low64;
-	sl->hash2 = (uint32_t)hv.high64;
+	sl->hash = hv;
 	ps->entries++;
 	return sl;
 }
@@ -364,7 +370,7 @@ pubsuffix_split(struct pubsuffix *ps, const char *h, size_t n,
     struct pubsuffix_split *r)
 {
 	struct slot *sl = NULL;
-	XXH128_hash_t hv = { 0, 0 };
+	uint64_t hv = 0;
 	size_t end = n;
 	bool ok;
 
@@ -377,8 +383,8 @@ pubsuffix_split(struct pubsuffix *ps, const char *h, size_t n,
 	if (n > 0 && n <= CACHE_KEYMAX) {
 		if (ps->slots == NULL)
 			cache_alloc(ps);
-		hv = XXH3_128bits(h, n);
-		sl = cache_find(ps, n, hv);
+		hv = XXH3_64bits(h, n);
+		sl = cache_find(ps, h, n, hv);
 		if (sl->klen != 0) {
 			r->suffix = sl->suffix == 255 ? SIZE_MAX : sl->suffix;
 			r->domain = sl->domain == 255 ? SIZE_MAX : sl->domain;
@@ -397,7 +403,7 @@ pubsuffix_split(struct pubsuffix *ps, const char *h, size_t n,
 		ok = true;
 	}
 	if (sl != NULL)
-		cache_put(ps, sl, n, hv, ok, r);
+		cache_put(ps, sl, h, n, hv, ok, r);
 remember:
 	if (n <= CACHE_KEYMAX) {
 		memcpy(ps->last, h, n);
