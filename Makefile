@@ -7,7 +7,7 @@ PREFIX  ?= /usr/local
 BINDIR  ?= $(PREFIX)/bin
 MANDIR  ?= $(PREFIX)/share/man
 COMPDIR ?= $(PREFIX)/share/bash-completion/completions
-PKGS     = libxml-2.0 libcrypto icu-uc icu-i18n libxxhash json-c
+PKGS     = libxml-2.0 libcrypto icu-uc icu-i18n libxxhash json-c libpsl
 
 ifeq ($(SANITIZE),1)
 O       ?= build-san
@@ -58,7 +58,8 @@ endif
 
 all: $(BINS)
 
-$(O)/config.mk: mk/deps.sh
+# (and again when PKGS changes)
+$(O)/config.mk: mk/deps.sh Makefile
 	@mkdir -p $(O)
 	@sh mk/deps.sh build
 	@{ echo "PKG_CFLAGS = $$(pkg-config --cflags $(PKGS))"; \

@@ -82,6 +82,20 @@ section() {
 	fi
 }
 section "$kname" "$tmp/k.txt" "$(wc -l < "$tmp/k.txt")" "" 1 plain
+# --parts domain,host on the same real URLs: the cost of the Public Suffix
+# List (libpsl lookups behind common/pubsuffix.c's cache of recent hosts)
+# as the time of --parts over that of plain urlnorm, both in this run;
+# issue 23 asks for at most 1.5 times.
+# slower OURS BASE: OURS / BASE, how many times the time of BASE
+slower() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+kn=$(wc -l < "$tmp/k.txt")
+echo "  --parts domain,host on $kname:"
+figures "urlnorm" "$kn" sh -c '"$0" -q < "$1"' "$bin/urlnorm" "$tmp/k.txt"
+pw=$wall pc=$cpu plain=$fig
+figures "--parts domain,host" "$kn" \
+    sh -c '"$0" -q --parts domain,host < "$1"' "$bin/urlnorm" "$tmp/k.txt"
+echo "    $plain, $fig: $(slower "$wall" "$pw")x the time of plain urlnorm" \
+    "(cpu $(slower "$cpu" "$pc")x; at most 1.5x wanted)"
 section "harder mix (gen links: BASE TAB HREF records, a third relative, long queries, IDN hosts)" \
     "$tmp/mix.tsv" 500000 "-f 2 --base-field 1" 2 base
 echo "  peak memory on the mix: $(peak_mb sh -c '"$0" -q -f 2 --base-field 1 < "$1"' \

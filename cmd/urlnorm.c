@@ -9,8 +9,12 @@
 #include "buf.h"
 #include "cli.h"
 #include "escape.h"
+#include "jsonw.h"
+#include "pubsuffix.h"
+#include "schemeless.h"
 #include "stream.h"
 #include "url.h"
+#include "urlparts.h"
 #include "xalloc.h"
 
 static const char help[] =
@@ -30,6 +34,17 @@ static const char help[] =
 "      --base-field M       ... against the URL in field M of the record\n"
 "      --surt               write the SURT key (com,example)/path?query)\n"
 "      --unicode-host       write international domain names in Unicode\n"
+"      --default-scheme S   read host[:port][/path...] without a scheme\n"
+"                           as S://... (S: http or https)\n"
+"      --parts LIST         add these parts of the URL as fields before\n"
+"                           it: scheme host port path query fragment\n"
+"                           domain suffix subdomain site (commas between)\n"
+"      --json               write each record as a JSON object: input,\n"
+"                           url and the parts (those of --parts if given)\n"
+"      --psl FILE           the Public Suffix List for domain, suffix and\n"
+"                           subdomain (default: Debian's publicsuffix)\n"
+"      --psl-private        count the list's private suffixes too\n"
+"                           (github.io, blogspot.com)\n"
 "Policy (profiles safe and aggressive):\n"
 "      --keep-fragment      keep the fragment\n"
 "      --keep-fragment=routing  keep only #!... and #/... fragments\n"
@@ -58,7 +73,8 @@ enum {
 	OPT_DROP_PARAMS_FILE, OPT_KEEP_PARAM, OPT_NO_DEFAULT_DROPS,
 	OPT_EXTENDED_DROPS, OPT_STRIP_WWW, OPT_STRIP_SESSION_IDS,
 	OPT_STRIP_TRAILING_SLASH, OPT_STRIP_INDEX, OPT_COLLAPSE_SLASHES,
-	OPT_STRIP_USERINFO, OPT_STRIP_TRAILING_DOT, OPT_FORCE_HTTPS
+	OPT_STRIP_USERINFO, OPT_STRIP_TRAILING_DOT, OPT_FORCE_HTTPS,
+	OPT_DEFAULT_SCHEME, OPT_PARTS, OPT_JSON, OPT_PSL, OPT_PSL_PRIVATE
 };
 
 static const struct option longopts[] = {
@@ -84,6 +100,11 @@ static const struct option longopts[] = {
 	{ "strip-userinfo",	no_argument,		NULL, OPT_STRIP_USERINFO },
 	{ "strip-trailing-dot",	no_argument,		NULL, OPT_STRIP_TRAILING_DOT },
 	{ "force-https",	no_argument,		NULL, OPT_FORCE_HTTPS },
+	{ "default-scheme",	required_argument,	NULL, OPT_DEFAULT_SCHEME },
+	{ "parts",		required_argument,	NULL, OPT_PARTS },
+	{ "json",		no_argument,		NULL, OPT_JSON },
+	{ "psl",		required_argument,	NULL, OPT_PSL },
+	{ "psl-private",	no_argument,		NULL, OPT_PSL_PRIVATE },
 	CLI_LONGOPTS_COMMON,
 	{ NULL,			0,			NULL, 0 }
 };
@@ -105,9 +126,13 @@ static const struct {
 };
 
 static int field = 1, base_field;	/* base_field 0: none */
-static bool add, surt;
+static bool add, surt, json;
 static struct url_norm norm;
 static int policy_opt;		/* the first policy option given */
+static const char *default_scheme;	/* NULL: none */
+static unsigned char parts[64];	/* --parts, or every part for --json */
+static size_t nparts;
+static struct pubsuffix *psl;	/* loaded when a part needs it */
 
 static enum url_profile
 parse_profile(const char *arg)
@@ -243,22 +268,142 @@ record_base(struct stream *s, const struct record *r, struct url *base,
 	return true;
 }
 
+/* --default-scheme: http or https */
+static const char *
+parse_scheme(const char *arg)
+{
+	if (strcmp(arg, "http") != 0 && strcmp(arg, "https") != 0)
+		cli_usage_error("--default-scheme: '%s' is not http or https",
+		    arg);
+	return arg;
+}
+
+static void
+parse_parts(const char *arg)
+{
+	struct span bad;
+
+	nparts = urlparts_parse_list(arg, parts, sizeof parts, &bad);
+	if (nparts == 0)
+		cli_usage_error("--parts: '%.*s' is not a part (scheme, host, "
+		    "port, path, query, fragment, domain, suffix, subdomain or "
+		    "site)", (int)bad.n, bad.p);
+}
+
+/* The Public Suffix List, if a part needs it: a list that cannot be
+ * read is fatal (status 2), before any record. */
+static void
+load_psl(const char *path, bool private_rules)
+{
+	char err[512];
+
+	if (!urlparts_need_psl(parts, nparts)) {
+		if (path != NULL || private_rules)
+			cli_usage_error("--%s: only with --parts domain, suffix "
+			    "or subdomain, or --json", path != NULL ? "psl" :
+			    "psl-private");
+		return;
+	}
+	if ((psl = pubsuffix_open(path, private_rules, err, sizeof err)) ==
+	    NULL) {
+		if (path != NULL)
+			diag_fatal("--psl: %s", err);
+		diag_fatal("%s (the Public Suffix List: install Debian's "
+		    "publicsuffix package, or give --psl FILE)", err);
+	}
+}
+
+/* The other fields of record r, unescaped, after skipping field f. */
+static void
+json_fields(struct jsonw *w, const struct record *r, const struct span *f)
+{
+	static struct buf t;
+	const char *p = r->p, *end = r->p + r->n;
+
+	if (f->p == r->p && f->n == r->n)
+		return;
+	jsonw_begin_array(w, "fields");
+	for (;;) {
+		const char *tab = memchr(p, '\t', (size_t)(end - p));
+		const char *e = tab != NULL ? tab : end;
+
+		if (p != f->p) {
+			t.len = 0;
+			unescape_append(&t, p, (size_t)(e - p));
+			jsonw_str(w, NULL, t.p, t.len);
+		}
+		if (tab == NULL)
+			break;
+		p = tab + 1;
+	}
+	jsonw_end_array(w);
+}
+
+/* --json: input, url (surt), the parts, the other fields */
+static void
+write_json(struct stream *s, const struct record *r, const struct span *f,
+    const char *in, size_t nin, const struct url *v, const struct buf *key,
+    const struct urlparts *up)
+{
+	static struct buf b;
+	struct jsonw w;
+	struct record j = *r;
+
+	b.len = 0;
+	jsonw_init_buf(&w, &b);
+	jsonw_begin(&w, NULL);
+	jsonw_str(&w, "input", in, nin);
+	jsonw_str(&w, "url", v->href.p, v->href.len);
+	if (surt)
+		jsonw_str(&w, "surt", key->p, key->len);
+	urlparts_json(up, parts, nparts, &w);
+	json_fields(&w, r, f);
+	jsonw_end(&w);
+	j.p = b.p;
+	j.n = b.len;
+	stream_write(s, &j);
+}
+
+/* The header line: the names of the parts, and "urlnorm" (or "surt")
+ * for the result when the URL column is kept (-a) or changes meaning
+ * (--surt); none is written with --json. */
+static void
+write_header(struct stream *s, const struct record *r, const struct span *f)
+{
+	static struct buf b;
+
+	if (json)
+		return;
+	b.len = 0;
+	for (size_t i = 0; i < nparts; i++) {
+		buf_append(&b, urlparts_names[parts[i]],
+		    strlen(urlparts_names[parts[i]]));
+		buf_putc(&b, '\t');
+	}
+	if (add || surt)
+		buf_append(&b, surt ? "surt" : "urlnorm", surt ? 4 : 7);
+	else
+		buf_append(&b, f->p, f->n);
+	stream_write_replace(s, r, f, b.p, b.len, add);
+}
+
 int
 main(int argc, char *argv[])
 {
 	struct stream s;
 	struct record r;
 	struct span f;
-	struct url u, base, out;
+	struct url u, base, out, ascii;
+	struct urlparts up;
 	char **drops = xmalloc((size_t)argc * sizeof *drops);
 	char **keeps = xmalloc((size_t)argc * sizeof *keeps);
 	size_t ndrops = 0, nkeeps = 0;
-	struct buf text = { 0 }, key = { 0 }, res = { 0 };
-	const char *base_arg = NULL, *drops_file = NULL;
+	struct buf text = { 0 }, key = { 0 }, res = { 0 }, guess = { 0 };
+	const char *base_arg = NULL, *drops_file = NULL, *psl_path = NULL;
 	const struct url *bp = NULL;
 	enum url_profile profile = URL_PROFILE_SAFE;
 	unsigned flags = 0, fragment = 0;
-	bool no_default_drops = false, extended = false;
+	bool no_default_drops = false, extended = false, psl_private = false;
 	enum url_error err;
 	int ch, status;
 
@@ -288,6 +433,21 @@ main(int argc, char *argv[])
 			break;
 		case OPT_UNICODE_HOST:
 			flags |= URL_UNICODE_HOST;
+			break;
+		case OPT_DEFAULT_SCHEME:
+			default_scheme = parse_scheme(optarg);
+			break;
+		case OPT_PARTS:
+			parse_parts(optarg);
+			break;
+		case OPT_JSON:
+			json = true;
+			break;
+		case OPT_PSL:
+			psl_path = optarg;
+			break;
+		case OPT_PSL_PRIVATE:
+			psl_private = true;
 			break;
 		case OPT_KEEP_FRAGMENT:
 			policy = true;
@@ -342,6 +502,16 @@ main(int argc, char *argv[])
 	if (base_field != 0 && base_field == field)
 		cli_usage_error("--base-field: the base cannot be the URL field "
 		    "itself (%d)", field);
+	if (default_scheme != NULL && (base_arg != NULL || base_field != 0))
+		cli_usage_error("--default-scheme and --%s exclude each other",
+		    base_arg != NULL ? "base" : "base-field");
+	if (json && add)
+		cli_usage_error("-a and --json exclude each other (the JSON "
+		    "object has the input)");
+	if (json && nparts == 0)
+		for (int i = 0; i < URLPARTS_N; i++)
+			parts[nparts++] = (unsigned char)i;
+	load_psl(psl_path, psl_private);
 
 	url_norm_init(&norm, profile);
 	norm.flags |= flags | fragment;
@@ -359,6 +529,8 @@ main(int argc, char *argv[])
 	url_init(&u);
 	url_init(&base);
 	url_init(&out);
+	url_init(&ascii);
+	urlparts_init(&up);
 	if (base_arg != NULL) {
 		if ((err = url_parse(&base, base_arg, strlen(base_arg), NULL)) !=
 		    URL_OK)
@@ -371,8 +543,8 @@ main(int argc, char *argv[])
 	stream_open(&s, argc - optind, argv + optind);
 	while (stream_next(&s, &r)) {
 		const struct url *v;
-		const char *p;
-		size_t n;
+		const char *p, *in;
+		size_t n, nin;
 		bool backslash;
 		char q[DIAG_QUOTE_MAX];
 
@@ -382,22 +554,30 @@ main(int argc, char *argv[])
 			continue;
 		}
 		if (r.header) {
-			if (add || surt)
-				stream_write_replace(&s, &r, &f, surt ? "surt" :
-				    "urlnorm", surt ? 4 : 7, add);
+			if (add || surt || nparts > 0)
+				write_header(&s, &r, &f);
 			else
 				stream_write_replace(&s, &r, &f, f.p, f.n, false);
 			continue;
 		}
 		if (base_field != 0 && !record_base(&s, &r, &base, &bp))
 			continue;
-		backslash = field_text(&f, &text, &p, &n);
+		backslash = field_text(&f, &text, &in, &nin);
+		p = in;
+		n = nin;
+		if (default_scheme != NULL &&
+		    schemeless_prefix(default_scheme, in, nin, &guess)) {
+			p = guess.p;
+			n = guess.len;
+		}
 		if ((err = url_parse(&u, p, n, bp)) != URL_OK) {
 			stream_reject(&s, &r, "field %d: '%s' is not a URL: %s%s",
 			    field, diag_quote(f.p, f.n, q, sizeof q),
-			    url_strerror(err), err == URL_ERR_NO_SCHEME &&
-			    bp == NULL && base_field == 0 ?
-			    " (see --base and --base-field)" : "");
+			    url_strerror(err), err != URL_ERR_NO_SCHEME ||
+			    bp != NULL || base_field != 0 ? "" :
+			    default_scheme != NULL ?
+			    " (nor a host for --default-scheme)" :
+			    " (see --base, --base-field and --default-scheme)");
 			continue;
 		}
 		v = &u;
@@ -405,9 +585,28 @@ main(int argc, char *argv[])
 			url_normalize(&norm, &u, &out);
 			v = &out;
 		}
+		if (nparts > 0) {
+			const struct url *a = NULL;
+
+			/* the list is looked up with the ASCII host */
+			if (psl != NULL && (norm.flags & URL_UNICODE_HOST) &&
+			    v->host_type == URL_HOST_DOMAIN) {
+				norm.flags &= ~(unsigned)URL_UNICODE_HOST;
+				url_normalize(&norm, &u, &ascii);
+				norm.flags |= URL_UNICODE_HOST;
+				a = &ascii;
+			}
+			urlparts_get(&up, v, a, psl);
+		}
 		if (surt) {
 			key.len = 0;
 			url_surt(v, &key);
+		}
+		if (json) {
+			write_json(&s, &r, &f, in, nin, v, &key, &up);
+			continue;
+		}
+		if (surt) {
 			p = key.p;
 			n = key.len;
 		} else {
@@ -417,10 +616,15 @@ main(int argc, char *argv[])
 		/* Only a backslash can need escaping: the parser removes TAB,
 		 * LF and CR, and makes no backslash; one can come from the
 		 * input or from a base URL. */
-		if ((backslash || (bp != NULL && base_backslash)) &&
-		    memchr(p, '\\', n) != NULL) {
+		if (nparts > 0 || ((backslash || (bp != NULL &&
+		    base_backslash)) && memchr(p, '\\', n) != NULL)) {
 			res.len = 0;
-			escape_append(&res, p, n);
+			urlparts_tsv(&up, parts, nparts, &res);
+			if ((backslash || (bp != NULL && base_backslash)) &&
+			    memchr(p, '\\', n) != NULL)
+				escape_append(&res, p, n);
+			else
+				buf_append(&res, p, n);
 			p = res.p;
 			n = res.len;
 		}
@@ -430,10 +634,14 @@ main(int argc, char *argv[])
 	url_free(&u);
 	url_free(&base);
 	url_free(&out);
+	url_free(&ascii);
+	urlparts_free(&up);
 	url_norm_free(&norm);
+	pubsuffix_close(psl);
 	buf_free(&text);
 	buf_free(&key);
 	buf_free(&res);
+	buf_free(&guess);
 	free(drops);
 	free(keeps);
 	return status;

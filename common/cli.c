@@ -12,6 +12,7 @@
 #include <unicode/uchar.h>
 #include <unicode/uversion.h>
 #include <json-c/json_c_version.h>
+#include <libpsl.h>
 #include <xxhash.h>
 
 #include "cli.h"
@@ -103,6 +104,8 @@ cli_version(void)
 	printf("xxHash %u.%u.%u\n", xxh / 10000, xxh / 100 % 100, xxh % 100);
 	printf("json-c %s\n", json_c_version());
 	printf("CLD2 %s\n", lang_version());
+	/* urlnorm's registrable domains depend on the list too (its man page) */
+	printf("libpsl %s\n", psl_get_version());
 	exit_stdout();
 }
 

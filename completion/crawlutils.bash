@@ -10,6 +10,7 @@
 # be sourced by itself (no bash-completion functions are used).
 #
 # Options whose argument names a file (FILE, DOCS) complete file names;
+# a few take words (urlnorm --parts, --profile, --default-scheme);
 # any other word is left to bash's default (file names).
 
 declare -gA _crawlutils_cache
@@ -61,6 +62,23 @@ _crawlutils() {
 	else
 		opt=$prev
 	fi
+	# the words some option arguments take
+	case $prog:$opt in
+	urlnorm:--default-scheme)
+		mapfile -t COMPREPLY < <(compgen -W "http https" -- "$cur")
+		return 0 ;;
+	urlnorm:--profile)
+		mapfile -t COMPREPLY < <(compgen -W "whatwg rfc3986 safe aggressive" -- "$cur")
+		return 0 ;;
+	urlnorm:--parts)
+		# a comma-separated list: complete its last name
+		local before=""
+		[[ $cur == *,* ]] && before=${cur%,*},
+		mapfile -t COMPREPLY < <(compgen -P "$before" -W "scheme host port path query
+		    fragment domain suffix subdomain site" -- "${cur##*,}")
+		compopt -o nospace 2>/dev/null
+		return 0 ;;
+	esac
 	if [[ " $_crawlutils_fileopts " == *" $opt "* ]]; then
 		compopt -o filenames 2>/dev/null
 		mapfile -t COMPREPLY < <(compgen -f -- "$cur")

@@ -5,7 +5,7 @@
 set -eu
 
 build_pkgs="build-essential pkg-config libxml2-dev libssl-dev libicu-dev libxxhash-dev
-	    libjson-c-dev libcld2-dev"
+	    libjson-c-dev libcld2-dev libpsl-dev publicsuffix"
 test_pkgs="bats bats-support bats-assert bats-file mandoc jq python3 cmark-gfm"
 bench_pkgs="openssl time nodejs jq"
 # the engines of examples/cluster/ and the hosts that make check-cluster
@@ -37,6 +37,9 @@ check_build() {
 	need libxxhash-dev pkg-config --exists libxxhash
 	need libjson-c-dev pkg-config --exists json-c
 	need libcld2-dev test -f /usr/include/cld2/public/compact_lang_det.h
+	need libpsl-dev pkg-config --exists libpsl
+	# the list urlnorm reads by default (common/pubsuffix.h)
+	need publicsuffix test -f /usr/share/publicsuffix/public_suffix_list.dafsa
 }
 check_test() {
 	need bats command -v bats

@@ -70,6 +70,17 @@ complete_words() {
 	# -d of seen takes no file: options, not files, after it
 	run complete_words seen -d --no-
 	assert_output --no-wait
+	# urlnorm's words: schemes, profiles, the names of --parts' list
+	run complete_words urlnorm --default-scheme h
+	assert_output $'http\nhttps'
+	run complete_words urlnorm --profile s
+	assert_output safe
+	run complete_words urlnorm --parts s
+	assert_output $'scheme\nsuffix\nsubdomain\nsite'
+	run complete_words urlnorm --parts domain,ho
+	assert_output domain,host
+	run complete_words urlnorm --psl pu
+	assert_success
 	# a program that is not installed: nothing, no error
 	run complete_words nosuchprogram --
 	assert_success

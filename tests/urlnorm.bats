@@ -364,6 +364,263 @@ urlnorm: links:8: no field 2: the record has 1"
 	norm_table --surt --profile whatwg -- 'http://e.com/?b&a#f' 'com,e)/?b&a#f'
 }
 
+# --- host lists, URL parts, the Public Suffix List, JSON (issue 23) -----------
+
+PSLTEST=/usr/share/doc/publicsuffix/examples/test_psl.txt
+
+@test "urlnorm: --default-scheme: hosts without a scheme, as trurl reads them" {
+	norm_table --default-scheme http -- \
+	    'example.com'			'http://example.com/' \
+	    'Example.COM.'			'http://example.com./' \
+	    'www.example.co.uk/path?q=1#f'	'http://www.example.co.uk/path?q=1' \
+	    'example.com?b=2&a=1'		'http://example.com/?a=1&b=2' \
+	    'example.com\a'			'http://example.com/a' \
+	    'example.com:8080'			'http://example.com:8080/' \
+	    'example.com:80/a'			'http://example.com/a' \
+	    'sub.example.com:8080/x?y'		'http://sub.example.com:8080/x?y' \
+	    '10.0.0.1'				'http://10.0.0.1/' \
+	    '192.168.1.1:8080/x'		'http://192.168.1.1:8080/x' \
+	    '[::1]:8080'			'http://[::1]:8080/' \
+	    '[2001:DB8::1]/a'			'http://[2001:db8::1]/a' \
+	    'localhost'				'http://localhost/' \
+	    'LOCALHOST:3000/x'			'http://localhost:3000/x' \
+	    ' \t example.com'			'http://example.com/' \
+	    '例え.jp/パス'			'http://xn--r8jz45g.jp/%E3%83%91%E3%82%B9' \
+	    'https://already.example/'		'https://already.example/' \
+	    'mailto:a@b.c'			'mailto:a@b.c' \
+	    'a:b'				'a:b' \
+	    'example.com:x'			'example.com:x' \
+	    '/path'				- \
+	    './a'				- \
+	    '//example.com/'			- \
+	    'page'				- \
+	    'example'				- \
+	    'user@example.com'			- \
+	    'not a url'				- \
+	    'a..b'				- \
+	    '.com'				- \
+	    '[::1'				- \
+	    'example.com:99999'			- \
+	    '1.2.3.256'				- \
+	    ''					-
+	norm_table --default-scheme https --profile whatwg -- \
+	    'example.com'	'https://example.com/' \
+	    'example.com:443'	'https://example.com/' \
+	    'example.com:80'	'https://example.com:80/'
+	# without the option nothing changes, and the message points to it
+	run --separate-stderr urlnorm <<<'example.com'
+	assert_failure 1
+	assert_output ''
+	assert_equal "$stderr" "urlnorm: -:1: field 1: 'example.com' is not a URL: relative reference (no scheme), and no base URL (see --base, --base-field and --default-scheme)"
+	run --separate-stderr urlnorm --default-scheme http <<<'page'
+	assert_equal "$stderr" "urlnorm: -:1: field 1: 'page' is not a URL: relative reference (no scheme), and no base URL (nor a host for --default-scheme)"
+}
+
+# parts_table [OPTION...] -- URL WANT [URL WANT...]: each URL's fields
+# from `urlnorm --parts LIST OPTION...` (the last option names LIST), the
+# URL itself cut off; WANT has '|' between the fields.
+parts_table() {
+	local opts=() want="" got
+	while [ "$1" != -- ]; do
+		opts+=("$1")
+		shift
+	done
+	shift
+	: > in
+	while [ $# -gt 0 ]; do
+		printf '%s\n' "$1" >> in
+		want+="$2"$'\n'
+		shift 2
+	done
+	run --separate-stderr urlnorm "${opts[@]}" in
+	assert_success
+	assert_equal "$stderr" ""
+	got=$(printf '%s\n' "$output" | awk -F '\t' -v OFS='|' '{ NF--; $1 = $1; print }')
+	assert_equal "$got" "${want%$'\n'}"
+}
+
+@test "urlnorm: --parts: every part, in the order given, empty when the URL lacks it" {
+	all=scheme,host,port,path,query,fragment,domain,suffix,subdomain,site
+	parts_table --keep-fragment --parts "$all" -- \
+	    'https://u:p@WWW.Example.co.uk:8443/a/b?q=1#f' \
+	    'https|www.example.co.uk|8443|/a/b|q=1|f|example.co.uk|co.uk|www|https://www.example.co.uk:8443' \
+	    'http://a.b.example.com./?x#' \
+	    'http|a.b.example.com.|80|/|x||example.com|com|a.b|http://a.b.example.com.' \
+	    'http://co.uk/'	'http|co.uk|80|/||||co.uk||http://co.uk' \
+	    'http://10.0.0.1:8080/'	'http|10.0.0.1|8080|/||||||http://10.0.0.1:8080' \
+	    'http://[::1]/x'	'http|[::1]|80|/x||||||http://[::1]' \
+	    'http://localhost/'	'http|localhost|80|/||||localhost||http://localhost' \
+	    'ws://a.example.org/' 'ws|a.example.org|80|/|||example.org|org|a|ws://a.example.org' \
+	    'ftp://f.example.net/x' 'ftp|f.example.net|21|/x|||example.net|net|f|ftp://f.example.net' \
+	    'foo://h.example.com:9/x' 'foo|h.example.com|9|/x||||||foo://h.example.com:9' \
+	    'mailto:a@b.c'	'mailto|||a@b.c||||||' \
+	    'file:///etc/x'	'file|||/etc/x||||||' \
+	    'http://www.例え.jp/'	'http|www.xn--r8jz45g.jp|80|/|||xn--r8jz45g.jp|jp|www|http://www.xn--r8jz45g.jp'
+	# the order given, a part twice; the host and the three PSL parts in
+	# Unicode with --unicode-host
+	parts_table --unicode-host --parts domain,host,domain,subdomain,suffix -- \
+	    'http://a.www.例え.jp/'	'例え.jp|a.www.例え.jp|例え.jp|a.www|jp' \
+	    'http://b.公司.cn/'		'b.公司.cn|b.公司.cn|b.公司.cn||公司.cn' \
+	    'http://xn--mnchen-3ya.de/'	'münchen.de|münchen.de|münchen.de||de'
+	# the parts go before the URL field; -a keeps the input after it, -H
+	# names them
+	printf 'id\turl\tn\n7\thttp://WWW.example.com/a\\\\b\t1\n' > rec
+	run urlnorm -H -f 2 --parts domain,path rec
+	assert_output 'id	domain	path	url	n
+7	example.com	/a/b	http://www.example.com/a/b	1'
+	run urlnorm -H -f 2 -a --parts host rec
+	assert_output 'id	host	urlnorm	url	n
+7	www.example.com	http://www.example.com/a/b	http://WWW.example.com/a\\b	1'
+	# a backslash in a part is escaped, as in the URL
+	printf 'foo://h/a\\\\b\n' > bs
+	urlnorm --parts path bs > out
+	assert_bytes out '/a\\\\b\tfoo://h/a\\\\b\n'
+}
+
+@test "urlnorm: --parts domain: every case of the Public Suffix List's own test file (--psl-private)" {
+	[ -f "$PSLTEST" ] || fail "$PSLTEST: missing (apt-get install publicsuffix)"
+	# checkPublicSuffix('HOST', 'WANT'); or null: one record "HOST TAB WANT"
+	sed -n "s/^checkPublicSuffix('\([^']*\)', *\(null\|'\([^']*\)'\));.*/\1	\3/p" \
+	    "$PSLTEST" > cases
+	[ "$(wc -l < cases)" -eq 77 ] || fail "$(wc -l < cases) cases, not 77"
+	# the Unicode cases want Unicode answers, the others ASCII ones
+	LC_ALL=C grep -P '^[\x00-\x7f]*\t' cases > ascii || true
+	LC_ALL=C grep -vP '^[\x00-\x7f]*\t' cases > unicode || true
+	[ "$(wc -l < unicode)" -ge 8 ]
+	for set in ascii unicode; do
+		opt=()
+		[ $set = unicode ] && opt=(--unicode-host)
+		awk -F '\t' '{ print "http://" $1 "/" }' $set > urls
+		urlnorm -q "${opt[@]}" --parts domain --psl-private urls |
+		    cut -f1 > got || true
+		cut -f2 $set > want
+		# a host that is not one ("http://.com/" does parse) must not be
+		# rejected: each line has its answer
+		[ "$(wc -l < got)" -eq "$(wc -l < want)" ] || fail "$set: records rejected"
+		paste $set got | awk -F '\t' '$2 != $3 { print "'$set': " $1 ": want \x27" $2 "\x27, got \x27" $3 "\x27"; bad = 1 } END { exit bad }' ||
+		    fail "$(paste $set got | awk -F '\t' '$2 != $3')"
+	done
+}
+
+@test "urlnorm: github.io and blogspot.com: suffixes only with --psl-private; --psl FILE" {
+	printf '%s\n' https://foo.github.io/x http://a.b.blogspot.com/ http://www.example.com/ > urls
+	run urlnorm --parts domain,suffix,subdomain urls
+	assert_output 'github.io	io	foo	https://foo.github.io/x
+blogspot.com	com	a.b	http://a.b.blogspot.com/
+example.com	com	www	http://www.example.com/'
+	run urlnorm --parts domain,suffix,subdomain --psl-private urls
+	assert_output 'foo.github.io	github.io		https://foo.github.io/x
+b.blogspot.com	blogspot.com	a	http://a.b.blogspot.com/
+example.com	com	www	http://www.example.com/'
+	# the text form of Debian's list gives what its DAFSA gives
+	urlnorm --parts domain,suffix --psl-private "$URLDATA/kasztp-sample.txt" > dafsa
+	urlnorm --parts domain,suffix --psl-private \
+	    --psl /usr/share/publicsuffix/public_suffix_list.dat "$URLDATA/kasztp-sample.txt" > text
+	cmp dafsa text
+	[ "$(cut -f1 dafsa | LC_ALL=C sort -u | wc -l)" -gt 100 ]
+	# a small list of our own: its rules and nothing else
+	printf '%s\n' http://a.b.c.ck/ http://www.ck/ http://x.github.io/ http://a.b.example/ > urls
+	run urlnorm --parts domain --psl "$URLDATA/psl/small.dat" urls
+	assert_output 'b.c.ck	http://a.b.c.ck/
+www.ck	http://www.ck/
+github.io	http://x.github.io/
+b.example	http://a.b.example/'
+	run urlnorm --parts domain --psl "$URLDATA/psl/small.dat" --psl-private urls
+	assert_output 'b.c.ck	http://a.b.c.ck/
+www.ck	http://www.ck/
+x.github.io	http://x.github.io/
+b.example	http://a.b.example/'
+}
+
+@test "urlnorm: --json: input, result and parts as one JSON object a record" {
+	printf '%s\n' 'https://u:p@www.例え.jp:81/a?b=1#c' 'not a url' 'mailto:a@b.c' > urls
+	run --separate-stderr urlnorm --json urls
+	assert_failure 1
+	assert_output '{"input":"https://u:p@www.例え.jp:81/a?b=1#c","url":"https://u:p@www.xn--r8jz45g.jp:81/a?b=1","scheme":"https","host":"www.xn--r8jz45g.jp","port":81,"path":"/a","query":"b=1","domain":"xn--r8jz45g.jp","suffix":"jp","subdomain":"www","site":"https://www.xn--r8jz45g.jp:81"}
+{"input":"mailto:a@b.c","url":"mailto:a@b.c","scheme":"mailto","path":"a@b.c"}'
+	assert_equal "$stderr" "urlnorm: urls:2: field 1: 'not a url' is not a URL: relative reference (no scheme), and no base URL (see --base, --base-field and --default-scheme)"
+	# --parts chooses the keys; --surt adds the key; the other fields,
+	# unescaped, in "fields"; invalid UTF-8 becomes U+FFFD
+	printf 'id 1\thttp://WWW.e.com/\xff\ta\\tb\n' > rec
+	run urlnorm --json -f 2 --surt --parts domain,site rec
+	assert_success
+	assert_output '{"input":"http://WWW.e.com/�","url":"http://www.e.com/%FF","surt":"com,e,www)/%FF","domain":"e.com","site":"http://www.e.com","fields":["id 1","a\tb"]}'
+	# every line is JSON that jq reads; -H: no header line
+	printf 'url\n' > h
+	cat "$URLDATA/kasztp-sample.txt" >> h
+	urlnorm -H --json --default-scheme http h > out
+	[ "$(wc -l < out)" -eq 2000 ]
+	[ "$(jq -r .domain out | LC_ALL=C sort -u | wc -l)" -gt 100 ]
+	[ "$(jq -c 'select(.url == null or .input == null)' out | wc -l)" -eq 0 ]
+}
+
+@test "urlnorm: bad input: a 100 KB host, 200 labels, non-UTF-8, lists that are not lists" {
+	# a host of 100 KB is a host: its domain, without a second of work
+	printf 'http://%s.example.com/\n' "$(head -c 100000 /dev/zero | tr '\0' a)" > big
+	run timeout 20 urlnorm --parts domain,suffix,subdomain big
+	assert_success
+	[ "${#output}" -gt 200000 ]
+	assert_equal "$(cut -f1,2 <<<"$output")" 'example.com	com'
+	# 200 labels
+	awk 'BEGIN { for (i = 0; i < 200; i++) printf "l%d.", i; print "co.uk" }' > many
+	run --separate-stderr urlnorm --default-scheme http --parts domain,suffix,subdomain many
+	assert_success
+	assert_equal "$(cut -f1,2 <<<"$output")" 'l199.co.uk	co.uk'
+	assert_equal "$(cut -f3 <<<"$output" | tr . '\n' | wc -l)" 199
+	# non-UTF-8 bytes: rejected hosts, kept fields
+	printf 'http://\xff\xfe.com/\n\xff.example.com\nhttp://e.com/\xfe\n' > nonutf
+	run --separate-stderr urlnorm --default-scheme http --parts domain nonutf
+	assert_failure 1
+	assert_output 'e.com	http://e.com/%FE'
+	assert_equal "$stderr" "urlnorm: nonutf:1: field 1: 'http://\\xff\\xfe.com/' is not a URL: invalid international domain name
+urlnorm: nonutf:2: field 1: '\\xff.example.com' is not a URL: invalid international domain name"
+	# a list that is not one: a clear message, status 2, no output
+	head -c 4096 /dev/urandom > random.dat
+	printf 'hello\nworld\n' > words.dat
+	printf '// ===BEGIN ICANN DOMAINS===\ncom\n\xff\xfe\n' > latin1.dat
+	awk 'BEGIN { printf "// ===BEGIN ICANN DOMAINS===\n"; for (i = 0; i < 300; i++) printf "a"; print "" }' > long.dat
+	: > empty.dat
+	mkdir dir.dat
+	for f in random.dat words.dat latin1.dat long.dat empty.dat dir.dat nosuch.dat \
+	    "$URLDATA/psl/badrule.dat" "$URLDATA/psl/emptylabel.dat"; do
+		run --separate-stderr urlnorm --parts domain --psl "$f" <<<'http://a.b/'
+		assert_failure 2
+		assert_output ''
+		[[ $stderr == "urlnorm: --psl: $f"* && $stderr != *$'\n'* ]] ||
+			fail "$f: $stderr"
+	done
+	run --separate-stderr urlnorm --parts domain --psl words.dat <<<'http://a.b/'
+	assert_equal "$stderr" "urlnorm: --psl: words.dat: not a Public Suffix List: no line '// ===BEGIN ICANN DOMAINS==='"
+	run --separate-stderr urlnorm --parts domain --psl latin1.dat <<<'http://a.b/'
+	assert_equal "$stderr" "urlnorm: --psl: latin1.dat:3: not a Public Suffix List: not UTF-8"
+	run --separate-stderr urlnorm --parts domain --psl long.dat <<<'http://a.b/'
+	assert_equal "$stderr" "urlnorm: --psl: long.dat:2: a line longer than 254 bytes, which libpsl cannot read"
+	run --separate-stderr urlnorm --json --psl nosuch.dat <<<'http://a.b/'
+	assert_equal "$stderr" "urlnorm: --psl: nosuch.dat: No such file or directory"
+	# a list that no part needs is not read
+	run urlnorm --parts host,site <<<'http://a.b/'
+	assert_success
+}
+
+@test "urlnorm: --default-scheme, --parts, --json, --psl: usage errors" {
+	run --separate-stderr urlnorm --default-scheme ftp
+	assert_usage_error "--default-scheme: 'ftp' is not http or https"
+	run --separate-stderr urlnorm --default-scheme http --base http://a/
+	assert_usage_error '--default-scheme and --base exclude each other'
+	run --separate-stderr urlnorm --default-scheme http -f 2 --base-field 1
+	assert_usage_error '--default-scheme and --base-field exclude each other'
+	run --separate-stderr urlnorm --parts host,Domain
+	assert_usage_error "--parts: 'Domain' is not a part (scheme, host, port, path, query, fragment, domain, suffix, subdomain or site)"
+	run --separate-stderr urlnorm --parts host,
+	assert_usage_error "--parts: '' is not a part (scheme, host, port, path, query, fragment, domain, suffix, subdomain or site)"
+	run --separate-stderr urlnorm --json -a
+	assert_usage_error '-a and --json exclude each other (the JSON object has the input)'
+	run --separate-stderr urlnorm --psl x.dat
+	assert_usage_error '--psl: only with --parts domain, suffix or subdomain, or --json'
+	run --separate-stderr urlnorm --parts host --psl-private
+	assert_usage_error '--psl-private: only with --parts domain, suffix or subdomain, or --json'
+}
+
 # --- the record conventions ---------------------------------------------------
 
 @test "urlnorm: -H header, escapes, CRLF, NUL, invalid UTF-8, empty input, no final LF" {
@@ -434,6 +691,7 @@ urlnorm: ugly:4: field 1: '' is not a URL: empty"
 	    --drop-params-file --keep-param --no-default-drops --extended-drops \
 	    --strip-www --strip-session-ids --strip-trailing-slash --strip-index \
 	    --collapse-slashes --strip-userinfo --strip-trailing-dot --force-https \
+	    --default-scheme --parts --json --psl --psl-private \
 	    --rejects --max-record -H -q -v; do
 		[[ $output == *" $opt "* || $output == *" $opt,"* ]] ||
 			fail "--help does not mention $opt"
@@ -441,6 +699,7 @@ urlnorm: ugly:4: field 1: '' is not a URL: empty"
 	run urlnorm --version
 	assert_success
 	assert_line --index 0 'urlnorm (crawlutils) 0.1.0'
+	assert_line --regexp '^libpsl [0-9]'
 	assert_output --partial 'ICU '
 }
 
