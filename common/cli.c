@@ -92,7 +92,9 @@ cli_help(void)
  * cost each start of every program 16 to 22 ms of CPU time, against 4
  * for /bin/true: `perf stat -r 200 PROG --version` on the 2-core
  * development machine (hamming, which uses none, now 4 ms), most of it
- * the kernel's page faults while the dynamic loader relocates them. */
+ * the kernel's page faults while the dynamic loader relocates them.
+ * This needs dynamic linking, the Makefile's: a static link pulls no
+ * archive member for a weak reference, and the lines would go missing. */
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wredundant-decls"
 extern void u_getVersion(UVersionInfo) __attribute__((weak));
