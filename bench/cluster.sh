@@ -142,7 +142,10 @@ cluster_bench() {
 	rm -rf "$tmp/tiny"
 
 	# the hosts
-	tc=$(mktemp -d /tmp/crawlutils-cluster.XXXXXX)
+	# beside bench/run's scratch directory, under BENCH_TMP, not in it:
+	# mktemp -d makes that 0700, and munged wants every directory above
+	# its socket searchable by all
+	tc=$(mktemp -d "${BENCH_TMP:-${TMPDIR:-/tmp}}/crawlutils-cluster.XXXXXX")
 	trap 'sh "$cl/toycluster.sh" down "$tc"; rm -rf "$tc" "$tmp"' EXIT
 	for _ in $(seq 50); do
 		net=10.213.$((RANDOM % 250 + 2))
