@@ -103,12 +103,12 @@ cluster_bench() {
 	set -e
 	cd "$1"
 	htmltext --warc --meta all.warc > meta.tsv
-	cut -f 1,2,7 meta.tsv > docs.tsv
+	cut -f 1,2,8 meta.tsv > docs.tsv
 	sha256text -a docs.tsv > digests.tsv
 	awk -F '\t' '$4 != ""' digests.tsv > texts.tsv
 	seen --exact -f 3 texts.tsv > unique.tsv
-	simhash -n 3 unique.tsv | cut -f 1,4 > fingerprints.tsv
-	nearpairs -k 4 --distinct-versions fingerprints.tsv > pairs.tsv
+	simhash -n 4 unique.tsv | cut -f 1,4 > fingerprints.tsv
+	nearpairs -k 5 --distinct-versions fingerprints.tsv > pairs.tsv
 	nearverify -d unique.tsv --clusters pairs.tsv > clusters.tsv
 	awk -F '\t' '$1 == $2 { print $1 }' clusters.tsv > kept.txt
 	htmllinks --warc all.warc > links.tsv
@@ -123,7 +123,7 @@ cluster_bench() {
 	base_w=$(best sh "$tmp/one.sh" "$tmp")
 	printf '  %-20s %7.2f s cpu %7.2f s wall\n' "one machine" "$base_c" "$base_w"
 	printf '  peak memory: nearpairs %s MB, seen (digests) %s MB, nearverify %s MB\n' \
-	    "$(peak_mb nearpairs -k 4 --distinct-versions "$tmp/fingerprints.tsv")" \
+	    "$(peak_mb nearpairs -k 5 --distinct-versions "$tmp/fingerprints.tsv")" \
 	    "$(peak_mb seen --exact -f 3 "$tmp/texts.tsv")" \
 	    "$(peak_mb nearverify -d "$tmp/unique.tsv" --clusters "$tmp/pairs.tsv")"
 
@@ -142,7 +142,10 @@ cluster_bench() {
 	rm -rf "$tmp/tiny"
 
 	# the hosts
-	tc=$(mktemp -d /tmp/crawlutils-cluster.XXXXXX)
+	# beside bench/run's scratch directory, under BENCH_TMP, not in it:
+	# mktemp -d makes that 0700, and munged wants every directory above
+	# its socket searchable by all
+	tc=$(mktemp -d "${BENCH_TMP:-${TMPDIR:-/tmp}}/crawlutils-cluster.XXXXXX")
 	trap 'sh "$cl/toycluster.sh" down "$tc"; rm -rf "$tc" "$tmp"' EXIT
 	for _ in $(seq 50); do
 		net=10.213.$((RANDOM % 250 + 2))

@@ -53,6 +53,15 @@ struct cli {
 
 extern struct cli cli;
 
+/* A module that compiles xxHash in (XXH_INLINE_ALL, after including
+ * xxhash.h) writes CLI_XXHASH_INLINED at file scope, so that --version
+ * names the version it was compiled with: no library is loaded to say so.
+ * Weak, so that several such modules link together. */
+unsigned cli_xxhash_inlined(void);
+#define CLI_XXHASH_INLINED \
+	__attribute__((weak)) unsigned \
+	cli_xxhash_inlined(void) { return XXH_VERSION_NUMBER; }
+
 /* Name the program and give its --help text.  argv[0] becomes the name
  * too, so getopt's own messages start "prog: " however it was run. */
 void cli_init(const char *name, const char *help, char *argv[]);

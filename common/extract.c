@@ -2029,8 +2029,9 @@ cards(struct extract *x, uint32_t body)
 		    XXH3_64bits(e->node->name, strlen((const char *)e->node->name)));
 		n++;
 	}
-	if (n > 1)	/* x->sigs is NULL until the first page with cards */
-		qsort(x->sigs, n, sizeof *x->sigs, cmp_sig);
+	if (n == 0)
+		return;		/* x->sigs may be NULL: qsort wants a pointer */
+	qsort(x->sigs, n, sizeof *x->sigs, cmp_sig);
 	for (size_t i = 0, j; i < n; i = j) {
 		uint32_t count = 0, chars = 0, links = 0;
 

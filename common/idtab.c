@@ -5,9 +5,12 @@
 #define XXH_INLINE_ALL
 #include <xxhash.h>
 
+#include "cli.h"
 #include "diag.h"
 #include "idtab.h"
 #include "xalloc.h"
+
+CLI_XXHASH_INLINED
 
 void
 idtab_init(struct idtab *t)

@@ -7,9 +7,12 @@
 #define XXH_INLINE_ALL
 #include <xxhash.h>
 
+#include "cli.h"
 #include "nearidx.h"
 #include "shingle.h"
 #include "xalloc.h"
+
+CLI_XXHASH_INLINED
 
 void
 shingler_init(struct shingler *sh, unsigned size)

@@ -12,9 +12,12 @@
 #include <immintrin.h>
 #endif
 
+#include "cli.h"
 #include "diag.h"
 #include "simhash.h"
 #include "xalloc.h"
+
+CLI_XXHASH_INLINED
 
 /*
  * The default weights, chosen on part A of the labelled evaluation in

@@ -454,3 +454,47 @@ sha256text: write error: Bad file descriptor"
 		[ "$(wc -l < out)" -eq 1 ]
 	done
 }
+
+@test "record: --version names exactly the libraries a program loads" {
+	# Each program is linked only with the libraries its code calls
+	# (--as-needed; common/cli.c), and --version names those: the ones
+	# the dynamic loader loads, by ldd.  xxHash may be compiled in
+	# instead (XXH_INLINE_ALL), which no loader sees.  The table pins
+	# who uses what, so that a library coming back into a program that
+	# never calls it shows here.
+	want='hamming:
+htmllinks:ICU libxml2 xxHash zlib zstd Brotli
+htmltext:OpenSSL ICU libxml2 xxHash json-c CLD2 zlib zstd Brotli
+nearpairs:xxHash
+nearverify:ICU xxHash
+seen:xxHash
+seenlines:ICU xxHash
+sha256text:OpenSSL ICU
+simhash:ICU xxHash
+urlnorm:ICU xxHash libpsl'
+	got=""
+	for p in hamming htmllinks htmltext nearpairs nearverify seen seenlines \
+	    sha256text simhash urlnorm; do
+		run --separate-stderr "$p" --version
+		assert_success
+		assert_equal "$stderr" ""
+		assert_line --index 0 "$p (crawlutils) 0.1.0"
+		names=$(echo "$output" | sed 1d | cut -d' ' -f1 | tr '\n' ' ')
+		got="$got${got:+
+}$p:${names% }"
+		libs=$(ldd "$CRAWLUTILS_BIN/$p")
+		for pair in OpenSSL:libcrypto.so ICU:libicuuc.so libxml2:libxml2.so \
+		    json-c:libjson-c.so CLD2:libcld2.so xxHash:libxxhash.so \
+		    libpsl:libpsl.so zlib:libz.so zstd:libzstd.so \
+		    Brotli:libbrotlidec.so; do
+			name=${pair%%:*} so=${pair#*:}
+			named=no loaded=no
+			case " $names " in *" $name "*) named=yes ;; esac
+			case $libs in *"$so"*) loaded=yes ;; esac
+			# xxHash named but not loaded: compiled in
+			[ "$name:$named:$loaded" = xxHash:yes:no ] && continue
+			assert_equal "$p: $name named $named" "$p: $name named $loaded"
+		done
+	done
+	assert_equal "$got" "$want"
+}

@@ -352,6 +352,19 @@ sha256text: records: 3 read, 2 written, 1 rejected"
 	assert_equal "$stderr" "sha256text: write error: No space left on device"
 }
 
+@test "sha256text: OpenSSL's configuration file is not read" {
+	# DESIGN.md: a program reads only the files it is given.  This one
+	# would leave no SHA-256 (it loads a missing provider instead of the
+	# default one) if OpenSSL read it.
+	printf 'openssl_conf = c\n[c]\nproviders = p\n[p]\nx = x\n[x]\nmodule = %s\nactivate = 1\n' \
+	    "$BATS_TEST_TMPDIR/none.so" > bad.cnf
+	printf 'a\t\n' > in
+	OPENSSL_CONF=$PWD/bad.cnf run --separate-stderr sha256text in
+	assert_success
+	assert_equal "$stderr" ""
+	assert_output "a	$EMPTY"
+}
+
 @test "sha256text: usage errors: unknown options, bad -f values, --raw with --nfkc" {
 	run --separate-stderr sha256text --bogus
 	assert_usage_error "unrecognized option '--bogus'"
