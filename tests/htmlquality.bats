@@ -234,3 +234,40 @@ plain() {
 	Stone, brick or gravel, laid level and drained, with a guarantee of ten years.
 	EOF
 }
+
+@test "htmltext quality: an article that is mostly blocks of links (a \"List of\" page) keeps them; an article with a menu in it does not" {
+	{
+		printf '<html><head><title>List of rivers</title><meta property="og:type" content="article"></head><body>\n'
+		printf '<nav><a href="/">Home</a> <a href="/a">About</a> <a href="/c">Contact</a></nav>\n'
+		printf '<main><h1>List of rivers</h1>\n'
+		printf '<p>This is an index of notable rivers, by continent.</p>\n'
+		for c in Africa Asia Europe; do
+			printf '<h2>%s</h2><ul>' "$c"
+			for i in 1 2 3 4 5 6 7 8; do
+				printf '<li><a href="/wiki/%s_river_%d">The %s river number %d</a></li>' "$c" "$i" "$c" "$i"
+			done
+			printf '</ul>\n'
+		done
+		printf '</main><footer><a href="/p">Privacy</a> <a href="/t">Terms</a></footer></body></html>\n'
+	} > list.html
+	plain list.html
+	assert_line --index 0 "List of rivers"
+	assert_line --index 1 "This is an index of notable rivers, by continent."
+	assert_line --index 2 "Africa"
+	assert_line --index 3 "The Africa river number 1"
+	assert_line "The Europe river number 8"
+	refute_line --partial "Privacy"
+	[ "$(grep -c ' river number ' <<< "$output")" -eq 24 ]
+	# an article with more text than links keeps pruning its menu of links
+	{
+		printf '<html><body><main><h1>A river</h1>\n'
+		for i in 1 2 3 4 5 6; do
+			printf '<p>The river runs through the valley for many miles, paragraph %d of the article about it.</p>\n' "$i"
+		done
+		printf '<ul><li><a href="/x1">Other river one</a></li><li><a href="/x2">Other river two</a></li><li><a href="/x3">Other river three</a></li></ul>\n'
+		printf '</main></body></html>\n'
+	} > article.html
+	plain article.html
+	assert_line --partial "paragraph 6 of the article"
+	refute_line --partial "Other river"
+}
