@@ -2236,19 +2236,12 @@ supply(struct extract *x)
 	x->text.len += n + (x->text.len > 0);
 }
 
-/* What the page type changes.  A forum's posts are content even when
- * their class says comment, and a thread is the body's posts; a
- * listing's or a shop's cards are links, and their grid is the body's
- * blocks of links: steps 4 and 5 are run again without those rules, and
- * the body is the text.  The other types keep what step 6 chose.
- * Measured on WCXB dev, by page type with the human labels: forum
- * 0.694 -> 0.709, listing 0.500 -> 0.679, collection 0.537 -> 0.657; with
- * pagetype_decide()'s labels all pages 0.806 -> 0.821. */
-/* A page of another type whose chosen text is mostly blocks of links
- * that step 5 pruned is a list of links, not an article with a menu in
- * it: an index, Wikipedia's "List of ..." pages, a documentation site's
- * table of pages.  Its pruned blocks of links inside the text have more
- * than LINK_PAGE_SHARE times the characters the text kept.  Measured on
+/* An article, documentation or service page whose chosen text is mostly
+ * blocks of links that step 5 pruned is a list of links, not an article
+ * with a menu in it: an index, Wikipedia's "List of ..." pages, a
+ * documentation site's table of pages.  Its pruned blocks of links
+ * inside the text have more than LINK_PAGE_SHARE times the characters
+ * the text kept.  Measured on
  * wcxb-dev: 3 pages change, listing 0.644 -> 0.657, all 0.839 -> 0.840,
  * halves 0.838/0.840 -> 0.839/0.841; a share of 1 or 3 does less. */
 #define LINK_PAGE_SHARE	2
@@ -2275,6 +2268,16 @@ link_page(const struct extract *x)
 	return links > LINK_PAGE_SHARE * kept;
 }
 
+/* What the page type changes.  A forum's posts are content even when
+ * their class says comment, and a thread is the body's posts; a
+ * listing's or a shop's cards are links, and their grid is the body's
+ * blocks of links: steps 4 and 5 are run again without those rules, and
+ * the body is the text.  The other types keep what step 6 chose.
+ * Measured on WCXB dev, by page type with the human labels: forum
+ * 0.694 -> 0.709, listing 0.500 -> 0.679, collection 0.537 -> 0.657; with
+ * pagetype_decide()'s labels all pages 0.806 -> 0.821.  An article,
+ * documentation or service page that is a list of links (link_page())
+ * is chosen again with its blocks of links kept. */
 static void
 profile(struct extract *x)
 {
