@@ -1922,11 +1922,14 @@ body_of(struct extract *x)
  * container a heading opens is noise, like a container named so. */
 static const char *const box_headings[] = {
 	"about the author", "advertisement", "customer service",
+	"customers also", "customers who", "frequently bought",
 	"follow us", "latest news", "leave a comment", "leave a reply",
 	"more from", "more stories", "most popular", "most read",
-	"newsletter", "popular posts", "popular stories", "read more",
-	"read next", "recommended", "related", "share this", "sign up for",
-	"subscribe to", "trending", "you may also like", "you might also like",
+	"more like this", "newsletter", "people also", "people who",
+	"popular posts", "popular stories", "read more",
+	"read next", "recently viewed", "recommended", "related",
+	"share this", "sign up for", "similar items", "similar products",
+	"sponsored", "subscribe to", "trending", "you may also like", "you might also like",
 };
 
 static bool
@@ -1950,29 +1953,51 @@ box_heading(struct extract *x, struct el *e)
 	return false;
 }
 
+/* Whether element i comes first among the blocks with text of its
+ * parent. */
+static bool
+first_block(const struct extract *x, uint32_t i)
+{
+	const struct el *els = x->els;
+
+	for (size_t k = els[i].parent + 1; k < i; k = els[k].end)
+		if ((els[k].tf & TF_BLOCK) && els[k].chars > 0)
+			return false;
+	return true;
+}
+
+/* Whether a box heading may mark element p as its box: not the body nor
+ * a semantic container of the page. */
+static bool
+box_container(const struct el *p)
+{
+	return !(p->tf & (TF_BODY | TF_SEM)) && !(p->flags & F_SEM);
+}
+
 /* Mark the containers that a box heading opens: the heading is the first
- * block of its parent. */
+ * block of its parent.  A parent that holds the heading alone (a
+ * div.title around the h2) opens nothing: the box is the first
+ * container up that holds more, when the heading's wrapper comes first
+ * in it ("section > div.header > h2" and the carousel after it). */
 static void
 boxes(struct extract *x)
 {
 	struct el *els = x->els;
 
 	for (size_t i = 0; i < x->nels; i++) {
-		struct el *e = &els[i], *p;
-		bool first = true;
+		struct el *e = &els[i];
+		uint32_t p;
 
 		if (!(e->tf & TF_HEAD) || (e->tf & TF_H1) || e->parent == NONE)
 			continue;
-		p = &els[e->parent];
-		if ((p->tf & (TF_BODY | TF_SEM)) || (p->flags & F_SEM) ||
-		    !box_heading(x, e))
+		p = e->parent;
+		if (!box_container(&els[p]) || !box_heading(x, e) ||
+		    !first_block(x, (uint32_t)i))
 			continue;
-		/* the heading comes first among the parent's blocks */
-		for (size_t k = e->parent + 1; k < i; k = els[k].end)
-			if ((els[k].tf & TF_BLOCK) && els[k].chars > 0)
-				first = false;
-		if (first)
-			p->flags |= F_BOX;
+		while (els[p].chars == e->chars && els[p].parent != NONE &&
+		    box_container(&els[els[p].parent]) && first_block(x, p))
+			p = els[p].parent;
+		els[p].flags |= F_BOX;
 	}
 }
 

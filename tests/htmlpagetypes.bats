@@ -294,6 +294,19 @@ plain() {
 	The island ferry runs four times a day from Monday, down from six in the summer months.
 	The last boat leaves the harbour at half past six in the evening, an hour earlier than now.
 	EOF
+	# the heading in a wrapper of its own (div.title > h3) opens the box
+	# around the wrapper; so does a shop's "Customers who bought"
+	sed 's|<h3>Customer service</h3>|<div class="title"><span><h3>Customer service</h3></span></div>|' news.html > wrapped.html
+	plain wrapped.html
+	refute_line --partial 'Our customer service team'
+	assert_line 'The last boat leaves the harbour at half past six in the evening, an hour earlier than now.'
+	sed 's|<h3>Customer service</h3>|<div class="title"><h3>Customers who bought this also bought</h3></div>|' news.html > shop.html
+	plain shop.html
+	refute_line --partial 'Our customer service team'
+	# a wrapper that comes after other text in its box opens nothing
+	sed 's|<div class="box"><h3>Customer service</h3>|<div class="box"><p>Opening hours of the harbour office, every weekday from eight.</p><div class="title"><h3>Customer service</h3></div>|' news.html > late.html
+	plain late.html
+	assert_line --partial 'Our customer service team'
 	# a section with a heading of its own that does not name a box is
 	# still text
 	sed 's|<h3>Customer service</h3>|<h3>Why the change</h3>|' news.html > sections.html
