@@ -88,7 +88,8 @@ plain() {
 	Blankets are washed less often than sheets, and wooden luggage racks hold bedbugs.
 	EOF
 	{
-		printf '<html><body><section class="story-article"><h1>Spring floods</h1>\n'
+		printf '<html><head><meta property="og:type" content="article"></head>\n'
+		printf '<body><section class="story-article"><h1>Spring floods</h1>\n'
 		for i in $(seq 10); do
 			printf '<p>Paragraph %d of the story tells what the river did to the town this spring.</p>\n' "$i"
 		done
@@ -101,6 +102,13 @@ plain() {
 	plain stream.html
 	assert_line 'Paragraph 10 of the story tells what the river did to the town this spring.'
 	refute_line --partial 'Another story'
+	# with nothing that says it is an article, a page whose containers
+	# hold less than half of its text is a service page, all its sections
+	# the text
+	sed 's|<meta property="og:type" content="article">||' stream.html > sections.html
+	plain sections.html
+	assert_line 'Paragraph 10 of the story tells what the river did to the town this spring.'
+	assert_line 'Another story 25'
 }
 
 @test "htmltext page types: a forum thread's posts are the text though their class says comment; comments under an article stay out" {
@@ -337,4 +345,67 @@ plain() {
 	4477 service 0.94
 	1142 product 0.90
 	EOF
+}
+
+@test "htmltext page types: the thin shell of step 4 does not reach into a modal or a footer: a privacy policy in a modal, legal text in the footer are not the page" {
+	{
+		printf '<html><head><title>Wool runner</title></head><body>\n'
+		printf '<main><h1>Wool runner</h1><p>A soft shoe of merino wool for every day, light and washable.</p>\n'
+		printf '<p>Its sole is made from sugar cane and it fits true to size.</p></main>\n'
+		printf '<footer><p>Shoe shop, 3 Mill Lane.</p><div class="modal" id="modal-privacy-policy"><div class="prose">\n'
+		for i in $(seq 30); do
+			printf '<p>Clause %d: we process personal information for the legitimate purposes of running our business and as the law allows.</p>\n' "$i"
+		done
+		printf '</div></div></footer></body></html>\n'
+	} > modal.html
+	plain modal.html
+	assert_line 'A soft shoe of merino wool for every day, light and washable.'
+	refute_line --partial 'Clause 1:'
+	# legal text in the footer itself
+	sed 's|<div class="modal" id="modal-privacy-policy">|<div class="legal">|' modal.html > legal.html
+	plain legal.html
+	assert_line 'A soft shoe of merino wool for every day, light and washable.'
+	refute_line --partial 'Clause 1:'
+	# a page whose only text is in its footer keeps it
+	grep -v -e '<main>' -e '</main>' legal.html > footer-only.html
+	plain footer-only.html
+	assert_line --partial 'Clause 1:'
+	# a page that a popup's missing end tag put inside it is still read
+	{
+		printf '<html><body><aside class="popup-overlay"><div class="popup-outer">\n'
+		printf '<header><a href="/">Home</a> <a href="/news">News</a></header>\n'
+		printf '<div class="post"><h1>Library hours</h1>\n'
+		for i in $(seq 6); do
+			printf '<p>Paragraph %d: the library opens an hour earlier on weekdays from next month, and stays open on Sundays.</p>\n' "$i"
+		done
+		printf '</div></body></html>\n'
+	} > popup.html
+	plain popup.html
+	assert_line --partial 'Paragraph 6:'
+}
+
+@test "htmltext page types: a product page is all its blocks (the description, the specifications in another tab), its reviews aside" {
+	{
+		printf '<html><head><title>Kettle K2</title>\n'
+		printf '<script type="application/ld+json">{"@type": "Product", "name": "Kettle K2"}</script></head><body>\n'
+		printf '<header><a href="/">Shop</a> <a href="/kitchen">Kitchen</a> <a href="/cart">Cart</a></header>\n'
+		printf '<div class="product"><div class="summary"><h1>Kettle K2</h1><p class="price">$49.00</p></div>\n'
+		printf '<div class="description">\n'
+		for i in 1 2 3 4; do
+			printf '<p>Description %d: a steel kettle that boils a litre in three minutes and keeps the water warm for an hour.</p>\n' "$i"
+		done
+		printf '</div></div>\n'
+		printf '<div class="reviews"><p>Review: I love this kettle, it is quick and quiet, and it looks good in the kitchen.</p></div>\n'
+		printf '<div class="tabs"><div class="tab-panel"><h2>Specifications</h2><table>\n'
+		printf '<tr><th>Capacity</th><td>1.7 litres</td></tr><tr><th>Power</th><td>2200 watts</td></tr><tr><th>Weight</th><td>1.1 kg</td></tr>\n'
+		printf '</table><p>Delivery: in two days, free above forty dollars, and returns within a month.</p></div></div>\n'
+		printf '<footer><p>Shop Ltd, 5 Market Street.</p></footer></body></html>\n'
+	} > kettle.html
+	plain kettle.html
+	assert_line --partial 'Description 4:'
+	assert_line --partial 'Capacity'
+	assert_line --partial '2200 watts'
+	assert_line --partial 'Delivery: in two days'
+	refute_line --partial 'Review:'
+	refute_line --partial 'Market Street'
 }
