@@ -225,6 +225,7 @@ static const struct word {
 	{ "crumbs",		W_NOISE },
 	{ "disqus",		W_NOISE | W_COMMENT },
 	{ "entry",		W_CONTENT },
+	{ "extras",		W_NOISE },
 	{ "faq",		W_PART },
 	{ "footer",		W_WEAK | W_PLACE },
 	{ "gallery",		W_NOISE },
