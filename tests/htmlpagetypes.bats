@@ -120,7 +120,8 @@ plain() {
 		for who in Pippin Sharpe Bouquet Marlow; do
 			printf '<li class="comment"><div class="comment-author">%s</div><time datetime="2023-12-30">Dec 30, 2023</time>\n' "$who"
 			printf '<div class="message-userExtras"><dl><dt>Messages</dt><dd>1,024</dd></dl><dl><dt>Reaction score</dt><dd>2,048</dd></dl></div>\n'
-			printf '<div class="comment-body"><p>%s plans to buy samples and decants this year, and a bottle or two at most.</p></div></li>\n' "$who"
+			printf '<div class="comment-body"><p>%s plans to buy samples and decants this year, and a bottle or two at most.</p></div>\n' "$who"
+			printf '<div class="post-signature"><p>%s: a signature under every post, a quote and a link to a collection.</p></div></li>\n' "$who"
 		done
 		printf '</ol></main><aside class="sidebar"><p>Members online now: a long list of names here.</p></aside>\n'
 		printf '<footer><p>Community rules and the privacy policy of the forum.</p></footer></body></html>\n'
@@ -136,6 +137,7 @@ plain() {
 	refute_line --partial 'privacy policy'
 	# the user extras beside each post (XenForo's ranks and counts) are not
 	refute_line --partial 'Reaction score'
+	refute_line --partial 'a signature under every post'
 	# the same comments under a news article are not its text
 	{
 		printf '<html><body><article><h1>Perfume prices rise</h1>\n'
