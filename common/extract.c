@@ -2376,7 +2376,11 @@ profile(struct extract *x)
 		x->prune_reviews = true;
 		break;
 	case PAGETYPE_SERVICE:
-		break;
+		/* nothing to prune again: the body, as steps 4 and 5 left it */
+		for (size_t i = 0; i < x->nels; i++)
+			x->els[i].flags &= ~(uint32_t)F_ROOT;
+		x->els[body_of(x)].flags |= F_ROOT;
+		return;
 	default:
 		/* a list of links keeps them, and chooses again */
 		if (!link_page(x))
