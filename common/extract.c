@@ -1707,7 +1707,10 @@ extract_from(struct extract *x, xmlNode *root, bool all)
 	flush(&w);
 }
 
-/* All the text of an element on one line, white space collapsed. */
+/* All the text of an element on one line, white space collapsed: a
+ * space where a block or a <br> ends a line (a headline's
+ * "Product<br>Management", a comment's "2 days ago" and what follows do
+ * not run into each other); hard noise (step 3) is not in it. */
 static void
 inline_text(struct extract *x, xmlNode *root, struct buf *out)
 {
@@ -1720,54 +1723,10 @@ inline_text(struct extract *x, xmlNode *root, struct buf *out)
 		if (n->type == XML_ELEMENT_NODE) {
 			struct el *e = el_of(x, n);
 
-			down = n->children && (n == root || e != NULL ||
-			    (tag_flags(n->name) & TF_TITLE));
-		} else if ((n->type == XML_TEXT_NODE ||
-		    n->type == XML_CDATA_SECTION_NODE) && n->content)
-			append_text(&x->line, (const char *)n->content, false);
-		if (down) {
-			n = n->children;
-			continue;
-		}
-		while (n != root && n->next == NULL)
-			n = n->parent;
-		if (n == root)
-			break;
-		n = n->next;
-	}
-	out->len = 0;
-	textnorm_space_buf(buf_cstr(&x->line), x->line.len, false, out);
-	x->line.len = 0;
-}
-
-/* --- the comments (--comments) ------------------------------------------ */
-
-/* The user comments: the regions step 4 pruned for a comment word in
- * their class or id (comment, comments, cmt, disqus, commentlist, ...),
- * each outermost one; in each, its items, one a line: the outermost li,
- * article or element named for a comment below the region, else the
- * region itself.  A comment's line is all its text, white space
- * collapsed (its author and date too: they are part of it). */
-#define COMMENT_MIN	2
-
-/* All the text of a comment on one line: a space where a block or a
- * <br> ends a line ("2 days ago" and what follows do not run into each
- * other); hard noise (step 3) is not in it. */
-static void
-comment_text(struct extract *x, xmlNode *root, struct buf *out)
-{
-	xmlNode *n = root;
-
-	x->line.len = 0;
-	for (;;) {
-		bool down = false;
-
-		if (n->type == XML_ELEMENT_NODE) {
-			struct el *e = el_of(x, n);
-
 			if (e != NULL && (e->tf & (TF_BLOCK | TF_BR)))
 				buf_putc(&x->line, ' ');
-			down = n->children && e != NULL;
+			down = n->children && (n == root || e != NULL ||
+			    (tag_flags(n->name) & TF_TITLE));
 		} else if ((n->type == XML_TEXT_NODE ||
 		    n->type == XML_CDATA_SECTION_NODE) && n->content)
 			append_text(&x->line, (const char *)n->content, false);
@@ -1789,10 +1748,20 @@ comment_text(struct extract *x, xmlNode *root, struct buf *out)
 	x->line.len = 0;
 }
 
+/* --- the comments (--comments) ------------------------------------------ */
+
+/* The user comments: the regions step 4 pruned for a comment word in
+ * their class or id (comment, comments, cmt, disqus, commentlist, ...),
+ * each outermost one; in each, its items, one a line: the outermost li,
+ * article or element named for a comment below the region, else the
+ * region itself.  A comment's line is all its text, white space
+ * collapsed (its author and date too: they are part of it). */
+#define COMMENT_MIN	2
+
 static void
 comment_line(struct extract *x, xmlNode *n)
 {
-	comment_text(x, n, &x->tmp);
+	inline_text(x, n, &x->tmp);
 	if (charset_chars(x->tmp.p, x->tmp.len) < COMMENT_MIN)
 		return;
 	if (x->comments.len > 0)

@@ -343,6 +343,10 @@ EOF
 	assert_output 'https://example.com/blog/a-b-c/	a b c	Paragraph of text that is long enough.'
 	run htmltext -u 'https://example.com/' none.html
 	assert_output 'https://example.com/		Paragraph of text that is long enough.'
+	# a <br> or a block inside the headline parts its words
+	printf '<div><h1>Product<br>Management <span style="display:block">Legacy</span><div>of the year</div></h1><p>Paragraph of text that is long enough.</p></div>' > br.html
+	run htmltext br.html
+	assert_output 'br.html	Product Management Legacy of the year	Paragraph of text that is long enough.'
 }
 
 # --- output modes ------------------------------------------------------------------
