@@ -215,3 +215,26 @@ for n, line in enumerate(open(sys.argv[1], encoding="utf-8"), 1):
 	run --separate-stderr htmltext --plain --comments "$f"
 	assert_usage_error "--plain and --comments cannot be combined"
 }
+
+# title_page TITLE HEAD H1: a page of an article under an h1, to stdout
+title_page() {
+	printf '<!doctype html><html lang=en><head><title>%s</title>%s</head><body><article><h1>%s</h1><p>The harbour rock pools fill twice a day, and each tide leaves behind a different set of animals: anemones, small crabs, periwinkles and the occasional starfish that did not make it back to deeper water in time.</p><p>Walk out an hour before low water and you will have the best of it, with the pools at their clearest.</p></article></body></html>' "$1" "$2" "$3"
+}
+
+@test "htmlmeta: title: the candidate most sources agree on; a slogan h1 loses a tie to the <title>" {
+	og() { printf '<meta property="og:title" content="%s">' "$1"; }
+	export -f title_page
+	while IFS='|' read -r title head h1 want; do
+		run bash -c 'title_page "$1" "$2" "$3" | htmltext --json | jq -r .title' \
+		    - "$title" "$head" "$h1"
+		assert_success
+		assert_equal "$output" "$want"
+	done <<-EOT
+	Cybersecurity Consulting : Acme|$(og 'Cybersecurity Consulting : Acme')|Elevate maturity and move to ready|Cybersecurity Consulting
+	Best Office Chairs for Back Pain : VSI|$(og 'Best Office Chairs for Back Pain : VSI')|Best Office Chairs to Prevent Back Pain|Best Office Chairs to Prevent Back Pain
+	Foo bar baz : Site|$(og 'Quux corge grault')|Quux corge grault|Quux corge grault
+	Gym Workouts for Beginners - Gold's Gym||Gym Workouts for Beginners - Strength Training|Gym Workouts for Beginners
+	Middleware - Django documentation||Middleware<a class=headerlink href=#m>¶</a>|Middleware
+	Hakutsuru - SakeOne||Japan Top-Selling Sake Brand|Japan Top-Selling Sake Brand
+	EOT
+}
