@@ -238,3 +238,33 @@ title_page() {
 	Hakutsuru - SakeOne||Japan Top-Selling Sake Brand|Japan Top-Selling Sake Brand
 	EOT
 }
+
+# author_page HEAD BYLINE: an article whose h1 the byline follows
+author_page() {
+	printf '<!doctype html><html lang=en><head><title>Tide pools</title>%s</head><body><article><h1>Tide pools</h1>%s<p>The harbour rock pools fill twice a day, and each tide leaves behind a different set of animals: anemones, small crabs, periwinkles and the occasional starfish that did not make it back to deeper water in time.</p></article></body></html>' "$1" "$2"
+}
+
+@test "htmlmeta: author: labelled pairs, microdata names, bylines of names, several authors; labels alone are no name" {
+	export -f author_page
+	while IFS='|' read -r head byline want; do
+		run bash -c 'author_page "$1" "$2" | htmltext --json | jq -r ".author // \"-\""' \
+		    - "$head" "$byline"
+		assert_success
+		assert_equal "$output" "$want"
+	done <<-'EOT'
+	<meta name="twitter:label1" content="Est. reading time"><meta name="twitter:data1" content="3 minutes"><meta name="twitter:label2" content="Written by"><meta name="twitter:data2" content="Ann Lee">||Ann Lee
+	|<div itemprop="author" itemscope><meta itemprop="url" content="/u/ann"><span><meta itemprop="name" content="Ann Lee"></span></div>|Ann Lee
+	|<div class="author-box"><img src=a.jpg><span class="author-box__name">Ann Lee</span><span class="author-box__job">Senior Editor</span></div>|Ann Lee
+	|<p>By <!-- -->Ann Lee</p>|Ann Lee
+	|<p>By</p><p><span>Ann Lee</span></p>|Ann Lee
+	|<p>by: Ann Lee, Dec 17, 2025</p>|Ann Lee
+	|<p>By the end of the day the pools are full.</p>|-
+	|<p>Bytes and bits.</p>|-
+	|<div class="byline"><span>By</span></div>|-
+	|<div data-author="ann_lee"><p>A post.</p></div>|ann_lee
+	|<div class="byline"><a href="/author/ann-lee">View all posts by Ann Lee</a></div>|Ann Lee
+	|<div class="byline">By <a href="/author/ann-lee">Ann Lee</a> and <a href="/author/bo-chen">Bo Chen</a></div>|Ann Lee; Bo Chen
+	<meta name="DC.Creator" content="Ann Lee"><meta name="citation_author" content="Ann Lee"><meta name="citation_authors" content="Bo Chen">||Ann Lee; Bo Chen
+	<meta property="cXenseParse:author" content="Ann Lee">||Ann Lee
+	EOT
+}
