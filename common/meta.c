@@ -82,6 +82,7 @@ static const struct key {
 	{ "publish_date",		G_DATE, 5, false },
 	{ "publishdate",		G_DATE, 5, false },
 	{ "published",			G_DATE, 5, false },
+	{ "published-date",		G_DATE, 5, false },
 	{ "sailthru.author",		G_AUTHOR, 5, false },
 	{ "sailthru.date",		G_DATE, 6, false },
 	{ "twitter:description",	G_DESC, 3, false },
@@ -109,6 +110,8 @@ struct meta_src {
 	size_t		 ip_author, rel_author, author_link, byline, byline_first;
 	size_t		 byline_all, title, h1, date_el;
 	size_t		 by_text;	/* "By Ann Lee" after the h1 */
+	size_t		 time_text;	/* a <time> without datetime */
+	size_t		 date_el_pre;	/* a date element before the h1 */
 	bool		 by_next;	/* a text "By" alone: the name follows */
 	const char	*data_author;	/* author= or data-author= */
 	bool		 seen_h1;
@@ -527,6 +530,9 @@ element(struct meta *m, struct meta_src *s, xmlNode *n, int in_main)
 	if (strcmp(name, "time") == 0) {
 		const char *dt = attr(n, "datetime");
 
+		/* <time>8 Oct 2022</time>: its text is the date */
+		if (dt == NULL && s->time_text == NO_TEXT)
+			s->time_text = text_of(m, n, DATE_EL_MAX);
 		if (dt != NULL) {
 			if (html_attr(n, "pubdate") != NULL && !s->time_pubdate)
 				s->time_pubdate = dt;
@@ -567,11 +573,17 @@ element(struct meta *m, struct meta_src *s, xmlNode *n, int in_main)
 			}
 		}
 	}
-	if (s->date_el == NO_TEXT && s->seen_h1 && strcmp(name, "body") != 0) {
+	if ((s->date_el == NO_TEXT || s->date_el_pre == NO_TEXT) &&
+	    strcmp(name, "body") != 0) {
 		const char *c = attr(n, "class"), *id = attr(n, "id");
 
-		if (dateish(c) || dateish(id))
+		/* before the h1 too: a date above the headline */
+		if ((dateish(c) || dateish(id)) && s->seen_h1 &&
+		    s->date_el == NO_TEXT)
 			s->date_el = text_of(m, n, DATE_EL_MAX);
+		else if ((dateish(c) || dateish(id)) && !s->seen_h1 &&
+		    s->date_el_pre == NO_TEXT)
+			s->date_el_pre = text_of(m, n, DATE_EL_MAX);
 	}
 microdata:
 	if ((ip = attr(n, "itemprop")) == NULL)
@@ -603,6 +615,27 @@ microdata:
 /* The text after the first h1 that is searched for a date: the
  * headline's own line, the byline, the first sentence. */
 #define AFTER_H1	400
+
+/* The text just before the first h1 that is searched for a date: a
+ * dateline above the headline ("OCTOBER 13, 2025", "Published on June
+ * 4, 2025"), the last BEFORE_H1 bytes of the text before it. */
+#define BEFORE_H1	120
+
+static void
+before_h1(struct meta *m, const char *t)
+{
+	struct buf *b = &m->before_h1;
+	size_t n = strlen(t);
+
+	if (n > BEFORE_H1)
+		t += n - BEFORE_H1, n = BEFORE_H1;
+	buf_append(b, t, n);
+	buf_putc(b, ' ');
+	if (b->len > 2 * BEFORE_H1) {
+		memmove(b->p, b->p + b->len - BEFORE_H1, BEFORE_H1);
+		b->len = BEFORE_H1;
+	}
+}
 
 /* Is s[0..n) a name as a byline writes it: one to five words, each
  * begun by a capital (ASCII) or by a letter outside ASCII? */
@@ -672,6 +705,8 @@ walk(struct meta *m, struct meta_src *s, xmlDoc *doc)
 	while (n != NULL) {
 		bool down = false;
 
+		if (n->type == XML_TEXT_NODE && !s->seen_h1 && n->content != NULL)
+			before_h1(m, (const char *)n->content);
 		if (n->type == XML_TEXT_NODE && s->seen_h1 && n->content != NULL &&
 		    m->after_h1.len < AFTER_H1 && s->by_text == NO_TEXT)
 			by_text(m, s, (const char *)n->content);
@@ -1053,12 +1088,13 @@ meta_read(struct meta *m, xmlDoc *doc, const char *url, long long now)
 	s = m->src;
 	memset(s, 0, sizeof *s);
 	s->ip_author = s->rel_author = s->author_link = s->byline =
-	    s->byline_first = s->byline_all = s->date_el = s->by_text =
+	    s->byline_first = s->byline_all = s->date_el = s->by_text = s->time_text = s->date_el_pre =
 	    s->title = s->h1 = NO_TEXT;
 	m->tmp.len = 0;
 	m->texts.len = 0;
 	m->strs.len = 0;
 	m->after_h1.len = 0;
+	m->before_h1.len = 0;
 	for (int f = 0; f < META_NFIELDS; f++) {
 		m->off[f] = SIZE_MAX;
 		m->field[f] = NULL;
@@ -1100,10 +1136,19 @@ meta_read(struct meta *m, xmlDoc *doc, const char *url, long long now)
 	set_date(m, META_DATE, text_at(m, s->date_el), 0, now);
 	set_date(m, META_DATE, text_at(m, s->byline_all), 0, now);
 	set_date(m, META_DATE, s->time_any, 0, now);
+	set_date(m, META_DATE, text_at(m, s->time_text), 0, now);
 	if (m->after_h1.len > 0)
 		set_date(m, META_DATE, buf_cstr(&m->after_h1), 0, now);
 	if (url != NULL)
 		set_date(m, META_DATE, url_path(url), 0, now);
+	set_date(m, META_DATE, text_at(m, s->date_el_pre), 0, now);
+	if (s->seen_h1 && m->before_h1.len > 0) {
+		struct buf *b = &m->before_h1;
+		size_t skip = b->len > BEFORE_H1 ? b->len - BEFORE_H1 : 0;
+
+		buf_cstr(b);
+		set_date(m, META_DATE, b->p + skip, 0, now);
+	}
 	set_date(m, META_MODIFIED, jsonld_get(ld, JSONLD_DATE_MODIFIED),
 	    DATE_UNIX, now);
 	for (size_t i = 0; i < s->g[G_MODIFIED].n; i++)
@@ -1176,6 +1221,7 @@ meta_free(struct meta *m)
 	buf_free(&m->tmp);
 	buf_free(&m->texts);
 	buf_free(&m->after_h1);
+	buf_free(&m->before_h1);
 	if (m->url_init) {
 		url_free(&m->base);
 		url_free(&m->u);

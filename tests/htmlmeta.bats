@@ -268,3 +268,26 @@ author_page() {
 	<meta property="cXenseParse:author" content="Ann Lee">||Ann Lee
 	EOT
 }
+
+# date_page HEAD BEFORE AFTER: an article with BEFORE above its h1 and
+# AFTER below it, under a navigation bar
+date_page() {
+	printf '<!doctype html><html lang=en><head><title>Tide pools</title>%s</head><body><nav><a href=/>Home</a> <a href=/blog>Blog</a></nav>%s<article><h1>Tide pools</h1>%s<p>The harbour rock pools fill twice a day, and each tide leaves behind a different set of animals: anemones, small crabs, periwinkles and the occasional starfish that did not make it back to deeper water in time.</p></article></body></html>' "$1" "$2" "$3"
+}
+
+@test "htmlmeta: date: a <time> without datetime, published-date, a dateline above the h1; pages without a date have none" {
+	export -f date_page
+	while IFS='|' read -r head before after want; do
+		run bash -c 'date_page "$1" "$2" "$3" | htmltext --json | jq -r ".date // \"-\""' \
+		    - "$head" "$before" "$after"
+		assert_success
+		assert_equal "$output" "$want"
+	done <<-'EOT'
+	||<p>On <time>8 Oct 2022</time></p>|2022-10-08
+	<meta name="published-date" content="2021-02-16">|||2021-02-16
+	|<div class="post-date">OCTOBER 13, 2025</div>||2025-10-13
+	|<header><p>Published on June 4, 2025</p></header>||2025-06-04
+	|<p>Founded 12 March 2020.</p><p>Our team of writers, editors and photographers has covered the coast and its harbours, beaches and rock pools for years, in every season and at every tide.</p>||-
+	|||-
+	EOT
+}
