@@ -324,6 +324,12 @@ choose_title(struct pagemeta *p, const struct extract *x)
 		whole[C_OG] = (struct span){ og, strlen(og) };
 	if (h1 != NULL)
 		whole[C_H1] = headline_span(h1, strlen(h1));
+	/* no h1 in the text: the page's first h1 stands in for the
+	 * headline, as one source (wcxb-dev 0.793 -> 0.796, both halves) */
+	if (whole[C_X].n == 0) {
+		whole[C_X] = whole[C_H1];
+		whole[C_H1].n = 0;
+	}
 	for (int i = 0; i < C_N; i++) {
 		if (whole[i].n == 0)
 			continue;

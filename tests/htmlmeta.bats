@@ -237,6 +237,10 @@ title_page() {
 	Middleware - Django documentation||Middleware<a class=headerlink href=#m>¶</a>|Middleware
 	Hakutsuru - SakeOne||Japan Top-Selling Sake Brand|Japan Top-Selling Sake Brand
 	EOT
+	# an h1 outside the text (in the banner) stands in for the headline
+	run bash -c "printf '%s' '<title>Tide pools at low water : Harbour Notes</title><header><h1>Tide pools at low water, a guide</h1></header><article><p>The harbour rock pools fill twice a day, and each tide leaves behind a different set of animals: anemones, small crabs, periwinkles and the occasional starfish.</p></article>' | htmltext --json | jq -r .title"
+	assert_success
+	assert_output "Tide pools at low water, a guide"
 }
 
 # author_page HEAD BYLINE: an article whose h1 the byline follows
