@@ -657,8 +657,9 @@ name_like(const char *s, size_t n)
 
 /* A text after the first h1 that is a byline of its own: "By Ann Lee",
  * "by: Ann Lee, Dec 17", or "By" alone with the name in the next text
- * (By <a>Ann Lee</a>).  Only a capital "By" (or one with a colon): "by"
- * in a sentence is not a byline. */
+ * (By <a>Ann Lee</a>).  What follows "by" must look like a name ("by
+ * the end of the day" is no byline), or be one word in a short text (a
+ * user's name, "by annlee"). */
 static void
 by_text(struct meta *m, struct meta_src *s, const char *t)
 {
@@ -671,7 +672,7 @@ by_text(struct meta *m, struct meta_src *s, const char *t)
 	if (*t == '\0')
 		return;
 	if (!s->by_next) {
-		if (!(strncmp(t, "By", 2) == 0 || strncasecmp(t, "by:", 3) == 0))
+		if (strncasecmp(t, "by", 2) != 0)
 			return;
 		p = t + 2 + (t[2] == ':');
 		while (*p == ' ' || *p == '\n' || *p == '\t' || *p == '\r')
@@ -687,7 +688,10 @@ by_text(struct meta *m, struct meta_src *s, const char *t)
 	n = strlen(t);
 	if (n > BYLINE_MAX || !meta_clean_author(t, n, b))
 		goto out;
-	if (name_like(b->p + mark, b->len - mark)) {
+	/* "by ibby": a user's name of one word, in a short text, may be
+	 * lower case */
+	if (name_like(b->p + mark, b->len - mark) || (n <= 40 &&
+	    memchr(b->p + mark, ' ', b->len - mark) == NULL)) {
 		s->by_text = m->texts.len;
 		buf_append(&m->texts, b->p + mark, b->len - mark);
 		buf_putc(&m->texts, '\0');

@@ -262,6 +262,9 @@ author_page() {
 	|<p>By <!-- -->Ann Lee</p>|Ann Lee
 	|<p>By</p><p><span>Ann Lee</span></p>|Ann Lee
 	|<p>by: Ann Lee, Dec 17, 2025</p>|Ann Lee
+	|<p>by Ann Lee - 2025-09-13</p>|Ann Lee
+	|<p>by   annlee  </p>|annlee
+	|<p>by the harbour master and her two assistants</p>|-
 	|<p>By the end of the day the pools are full.</p>|-
 	|<p>Bytes and bits.</p>|-
 	|<div class="byline"><span>By</span></div>|-
