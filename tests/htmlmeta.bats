@@ -273,6 +273,8 @@ author_page() {
 	|<div class="byline">By <a href="/author/ann-lee">Ann Lee</a> and <a href="/author/bo-chen">Bo Chen</a></div>|Ann Lee; Bo Chen
 	<meta name="DC.Creator" content="Ann Lee"><meta name="citation_author" content="Ann Lee"><meta name="citation_authors" content="Bo Chen">||Ann Lee; Bo Chen
 	<meta property="cXenseParse:author" content="Ann Lee">||Ann Lee
+	<meta property="og:site_name" content="Harbour Notes"><meta name="author" content="Harbour Notes">|<p>By Ann Lee</p>|Ann Lee
+	<meta property="og:site_name" content="Harbour Notes"><meta name="author" content="Harbour Notes">||Harbour Notes
 	EOT
 }
 
