@@ -356,6 +356,24 @@ choose_title(struct pagemeta *p, const struct extract *x)
 		buf_append(&p->title, x->title.p, x->title.len);
 }
 
+/* The date at the start of the text, where a post or an article puts
+ * its own (the first TEXT_DATE bytes, a line or two: a forum's first
+ * post, a dateline the headline does not precede), for a page that has
+ * no other. */
+#define TEXT_DATE	300
+static bool
+text_date(struct pagemeta *p, const struct extract *x, long long now)
+{
+	struct date d;
+	size_t n = x->text.len < TEXT_DATE ? x->text.len : TEXT_DATE;
+
+	if (n == 0 || !date_find(x->text.p, n, 0, &d) ||
+	    !date_plausible(&d, now))
+		return false;
+	date_format(&d, p->text_date);
+	return true;
+}
+
 void
 pagemeta_run(struct pagemeta *p, const struct html *h,
     const struct extract *x, const char *url, long long now)
@@ -371,6 +389,8 @@ pagemeta_run(struct pagemeta *p, const struct html *h,
 		p->value[f] = NULL;
 	p->value[PM_AUTHOR] = m->field[META_AUTHOR];
 	p->value[PM_DATE] = m->field[META_DATE];
+	if (p->value[PM_DATE] == NULL && text_date(p, x, now))
+		p->value[PM_DATE] = p->text_date;
 	p->value[PM_MODIFIED] = m->field[META_MODIFIED];
 	p->value[PM_SITENAME] = m->field[META_SITENAME];
 	p->value[PM_DESCRIPTION] = m->field[META_DESCRIPTION];

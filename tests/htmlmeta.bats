@@ -299,4 +299,8 @@ date_page() {
 	|<p>Founded 12 March 2020.</p><p>Our team of writers, editors and photographers has covered the coast and its harbours, beaches and rock pools for years, in every season and at every tide.</p>||-
 	|||-
 	EOT
+	# no other source: the date at the start of the text (a forum's post)
+	run bash -c "printf '%s' '<title>Which pools are best?</title><div class=post><p>annlee Member</p><p>Posted 2025-11-01 15:14</p><p>Which of the harbour rock pools are the best at low water? I have walked out twice and found mostly periwinkles and small crabs, nothing else.</p></div>' | htmltext --json | jq -r .date"
+	assert_success
+	assert_output 2025-11-01
 }
