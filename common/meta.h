@@ -89,7 +89,7 @@ struct meta {
 	struct jsonld	 ld;
 	/* scratch */
 	struct meta_src	*src;
-	struct buf	 strs, tmp, texts, after_h1;
+	struct buf	 strs, tmp, texts, after_h1, before_h1;
 	size_t		 off[META_NFIELDS];
 	struct url	 base, u;
 	bool		 url_init;

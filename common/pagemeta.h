@@ -20,6 +20,7 @@
 #include <stddef.h>
 
 #include "buf.h"
+#include "date.h"
 #include "extract.h"
 #include "html.h"
 #include "jsonw.h"
@@ -60,6 +61,7 @@ struct pagemeta {
 	struct meta		 meta;
 	struct lang_result	 lang;
 	char			 languages[64];
+	char			 text_date[DATE_BUFSIZE];	/* from x->text */
 	struct buf		 tmp;
 };
 

@@ -215,3 +215,92 @@ for n, line in enumerate(open(sys.argv[1], encoding="utf-8"), 1):
 	run --separate-stderr htmltext --plain --comments "$f"
 	assert_usage_error "--plain and --comments cannot be combined"
 }
+
+# title_page TITLE HEAD H1: a page of an article under an h1, to stdout
+title_page() {
+	printf '<!doctype html><html lang=en><head><title>%s</title>%s</head><body><article><h1>%s</h1><p>The harbour rock pools fill twice a day, and each tide leaves behind a different set of animals: anemones, small crabs, periwinkles and the occasional starfish that did not make it back to deeper water in time.</p><p>Walk out an hour before low water and you will have the best of it, with the pools at their clearest.</p></article></body></html>' "$1" "$2" "$3"
+}
+
+@test "htmlmeta: title: the candidate most sources agree on; a slogan h1 loses a tie to the <title>" {
+	og() { printf '<meta property="og:title" content="%s">' "$1"; }
+	export -f title_page
+	while IFS='|' read -r title head h1 want; do
+		run bash -c 'title_page "$1" "$2" "$3" | htmltext --json | jq -r .title' \
+		    - "$title" "$head" "$h1"
+		assert_success
+		assert_equal "$output" "$want"
+	done <<-EOT
+	Cybersecurity Consulting : Acme|$(og 'Cybersecurity Consulting : Acme')|Elevate maturity and move to ready|Cybersecurity Consulting
+	Best Office Chairs for Back Pain : VSI|$(og 'Best Office Chairs for Back Pain : VSI')|Best Office Chairs to Prevent Back Pain|Best Office Chairs to Prevent Back Pain
+	Foo bar baz : Site|$(og 'Quux corge grault')|Quux corge grault|Quux corge grault
+	Gym Workouts for Beginners - Gold's Gym||Gym Workouts for Beginners - Strength Training|Gym Workouts for Beginners
+	Middleware - Django documentation||Middleware<a class=headerlink href=#m>¶</a>|Middleware
+	Hakutsuru - SakeOne||Japan Top-Selling Sake Brand|Japan Top-Selling Sake Brand
+	EOT
+	# an h1 outside the text (in the banner) stands in for the headline
+	run bash -c "printf '%s' '<title>Tide pools at low water : Harbour Notes</title><header><h1>Tide pools at low water, a guide</h1></header><article><p>The harbour rock pools fill twice a day, and each tide leaves behind a different set of animals: anemones, small crabs, periwinkles and the occasional starfish.</p></article>' | htmltext --json | jq -r .title"
+	assert_success
+	assert_output "Tide pools at low water, a guide"
+}
+
+# author_page HEAD BYLINE: an article whose h1 the byline follows
+author_page() {
+	printf '<!doctype html><html lang=en><head><title>Tide pools</title>%s</head><body><article><h1>Tide pools</h1>%s<p>The harbour rock pools fill twice a day, and each tide leaves behind a different set of animals: anemones, small crabs, periwinkles and the occasional starfish that did not make it back to deeper water in time.</p></article></body></html>' "$1" "$2"
+}
+
+@test "htmlmeta: author: labelled pairs, microdata names, bylines of names, several authors; labels alone are no name" {
+	export -f author_page
+	while IFS='|' read -r head byline want; do
+		run bash -c 'author_page "$1" "$2" | htmltext --json | jq -r ".author // \"-\""' \
+		    - "$head" "$byline"
+		assert_success
+		assert_equal "$output" "$want"
+	done <<-'EOT'
+	<meta name="twitter:label1" content="Est. reading time"><meta name="twitter:data1" content="3 minutes"><meta name="twitter:label2" content="Written by"><meta name="twitter:data2" content="Ann Lee">||Ann Lee
+	|<div itemprop="author" itemscope><meta itemprop="url" content="/u/ann"><span><meta itemprop="name" content="Ann Lee"></span></div>|Ann Lee
+	|<div class="author-box"><img src=a.jpg><span class="author-box__name">Ann Lee</span><span class="author-box__job">Senior Editor</span></div>|Ann Lee
+	|<p>By <!-- -->Ann Lee</p>|Ann Lee
+	|<p>By</p><p><span>Ann Lee</span></p>|Ann Lee
+	|<p>by: Ann Lee, Dec 17, 2025</p>|Ann Lee
+	|<p>by Ann Lee - 2025-09-13</p>|Ann Lee
+	|<p>by   annlee  </p>|annlee
+	|<p>by the harbour master and her two assistants</p>|-
+	|<p>By the end of the day the pools are full.</p>|-
+	|<p>Bytes and bits.</p>|-
+	|<div class="byline"><span>By</span></div>|-
+	|<div data-author="ann_lee"><p>A post.</p></div>|ann_lee
+	|<div class="byline"><a href="/author/ann-lee">View all posts by Ann Lee</a></div>|Ann Lee
+	|<div class="byline">By <a href="/author/ann-lee">Ann Lee</a> and <a href="/author/bo-chen">Bo Chen</a></div>|Ann Lee; Bo Chen
+	<meta name="DC.Creator" content="Ann Lee"><meta name="citation_author" content="Ann Lee"><meta name="citation_authors" content="Bo Chen">||Ann Lee; Bo Chen
+	<meta property="cXenseParse:author" content="Ann Lee">||Ann Lee
+	<meta property="og:site_name" content="Harbour Notes"><meta name="author" content="Harbour Notes">|<p>By Ann Lee</p>|Ann Lee
+	<meta property="og:site_name" content="Harbour Notes"><meta name="author" content="Harbour Notes">||Harbour Notes
+	EOT
+}
+
+# date_page HEAD BEFORE AFTER: an article with BEFORE above its h1 and
+# AFTER below it, under a navigation bar
+date_page() {
+	printf '<!doctype html><html lang=en><head><title>Tide pools</title>%s</head><body><nav><a href=/>Home</a> <a href=/blog>Blog</a></nav>%s<article><h1>Tide pools</h1>%s<p>The harbour rock pools fill twice a day, and each tide leaves behind a different set of animals: anemones, small crabs, periwinkles and the occasional starfish that did not make it back to deeper water in time.</p></article></body></html>' "$1" "$2" "$3"
+}
+
+@test "htmlmeta: date: a <time> without datetime, published-date, a dateline above the h1; pages without a date have none" {
+	export -f date_page
+	while IFS='|' read -r head before after want; do
+		run bash -c 'date_page "$1" "$2" "$3" | htmltext --json | jq -r ".date // \"-\""' \
+		    - "$head" "$before" "$after"
+		assert_success
+		assert_equal "$output" "$want"
+	done <<-'EOT'
+	||<p>On <time>8 Oct 2022</time></p>|2022-10-08
+	<meta name="published-date" content="2021-02-16">|||2021-02-16
+	|<div class="post-date">OCTOBER 13, 2025</div>||2025-10-13
+	|<header><p>Published on June 4, 2025</p></header>||2025-06-04
+	|<p>Founded 12 March 2020.</p><p>Our team of writers, editors and photographers has covered the coast and its harbours, beaches and rock pools for years, in every season and at every tide.</p>||-
+	|||-
+	EOT
+	# no other source: the date at the start of the text (a forum's post)
+	run bash -c "printf '%s' '<title>Which pools are best?</title><div class=post><p>annlee Member</p><p>Posted 2025-11-01 15:14</p><p>Which of the harbour rock pools are the best at low water? I have walked out twice and found mostly periwinkles and small crabs, nothing else.</p></div>' | htmltext --json | jq -r .date"
+	assert_success
+	assert_output 2025-11-01
+}
