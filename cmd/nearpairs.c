@@ -21,7 +21,8 @@
 static const char help[] =
 "Usage: nearpairs [-k K] [-i N] [-f N] [--clusters | --components] [options] [file ...]\n"
 "       nearpairs --against FILE [--self] [options] [file ...]\n"
-"       nearpairs --emit-keys [--part N] [options] [file ...]\n"
+"       nearpairs --emit-keys [--part N] [--partitions P --prefix PREFIX]\n"
+"                 [options] [file ...]\n"
 "       nearpairs --from-keys [options] [file ...]\n"
 "Every pair of records whose 64-bit fingerprints (16 hex digits) are\n"
 "within K bits, as ID1 TAB ID2 TAB DISTANCE, ID1 the earlier record,\n"
@@ -45,6 +46,10 @@ static const char help[] =
 "      --self           with --against: the input's own pairs as well\n"
 "      --emit-keys      map step: KEY TAB RECORD TAB ID TAB FP per table\n"
 "      --part N         with --emit-keys: this map task's number\n"
+"      --partitions P   with --emit-keys: the key records sorted, each in\n"
+"                       the file of its key's partition, PREFIX.0 to\n"
+"                       PREFIX.P-1, for the reduce to merge (sort -m)\n"
+"      --prefix PREFIX  the files' names with --partitions\n"
 "      --from-keys      reduce step: read key-sorted --emit-keys records,\n"
 "                       write RECORD1 TAB RECORD2 TAB ID1 TAB ID2 TAB DISTANCE\n"
 "      --progress       report progress on stderr (default on a terminal)\n"
@@ -60,6 +65,8 @@ enum {
 	OPT_SELF,
 	OPT_EMIT,
 	OPT_PART,
+	OPT_PARTITIONS,
+	OPT_PREFIX,
 	OPT_FROM,
 	OPT_PROGRESS,
 };
@@ -77,6 +84,8 @@ static const struct option longopts[] = {
 	{ "self",		no_argument,		NULL, OPT_SELF },
 	{ "emit-keys",		no_argument,		NULL, OPT_EMIT },
 	{ "part",		required_argument,	NULL, OPT_PART },
+	{ "partitions",		required_argument,	NULL, OPT_PARTITIONS },
+	{ "prefix",		required_argument,	NULL, OPT_PREFIX },
 	{ "from-keys",		no_argument,		NULL, OPT_FROM },
 	{ "progress",		no_argument,		NULL, OPT_PROGRESS },
 	CLI_LONGOPTS_COMMON,
@@ -86,8 +95,8 @@ static const struct option longopts[] = {
 static unsigned k = 3;
 static int idfield = 1, fpfield = -1;
 static bool clusters, components, self, emit, from, progress;
-static char *against;
-static long long part;
+static char *against, *prefix;
+static long long part, nparts;
 
 static struct stream s;
 static struct nearrecs recs;
@@ -276,15 +285,27 @@ run_emit(void)
 	struct span id;
 	uint64_t fp[NR_MAXPOS];
 
+	struct nk_parts kp;
+
 	ns_design(&srch);
+	nk_parts_init(&kp, (unsigned)nparts);
 	while (stream_next(&s, &r)) {
 		if (r.header || !parse_record(&r, &id, fp))
 			continue;
 		if ((s.nread & 0xffff) == 0)
 			progress_note(false, "%ju records read", s.nread);
-		s.nwritten += nk_emit(&s.out, &recs, &srch.design, part,
-		    s.nread, &id, fp);
+		if (nparts == 0)
+			s.nwritten += nk_emit(&s.out, &recs, &srch.design, part,
+			    s.nread, &id, fp);
+		else	/* kept, to be written sorted at the end */
+			nk_keep(&kp, &recs, &srch.design, part, s.nread, &id,
+			    fp);
 	}
+	if (nparts > 0) {
+		progress_note(true, "sorting %zu key records", kp.nkeys);
+		s.nwritten += nk_write_parts(&kp, &srch.design, prefix);
+	}
+	nk_parts_free(&kp);
 }
 
 static void
@@ -400,6 +421,13 @@ main(int argc, char *argv[])
 		case OPT_PART:
 			part = cli_number("--part", optarg, 0, 999999);
 			break;
+		case OPT_PARTITIONS:
+			nparts = cli_number("--partitions", optarg, 1,
+			    NK_MAXPARTS);
+			break;
+		case OPT_PREFIX:
+			prefix = optarg;
+			break;
 		case OPT_FROM:
 			from = true;
 			break;
@@ -417,6 +445,10 @@ main(int argc, char *argv[])
 		cli_usage_error("--self goes with --against");
 	if (part && !emit)
 		cli_usage_error("--part goes with --emit-keys");
+	if (nparts && !emit)
+		cli_usage_error("--partitions goes with --emit-keys");
+	if ((nparts == 0) != (prefix == NULL))
+		cli_usage_error("--partitions and --prefix go together");
 	if (tables_arg != NULL) {
 		char msg[512];
 

@@ -10,7 +10,12 @@
  * Reduce (--from-keys): the key records of one KEY are one bucket.  Its
  * pairs within k, by the same rule as the one-shot search (nearsearch.h),
  * are written RECORD1 TAB RECORD2 TAB ID1 TAB ID2 TAB DISTANCE, RECORD1
- * the earlier (in byte order), sorted within the bucket. */
+ * the earlier (in byte order), sorted within the bucket.
+ *
+ * Partitions (--emit-keys --partitions P): the key records of a map task
+ * kept and written sorted in byte order, those of partition J to a file
+ * PREFIX.J of their own, so that a reduce task merges the files of its
+ * partition (sort -m) instead of sorting them. */
 #ifndef CRAWLUTILS_NEARKEYS_H
 #define CRAWLUTILS_NEARKEYS_H
 
@@ -33,6 +38,50 @@ bool nk_fields(const char *p, size_t n, struct span f[4]);
  * fingerprints fp? */
 bool nk_key_matches(const struct nearrecs *r, const struct np_design *d,
     unsigned t, uint64_t key, const uint64_t *fp);
+
+/* The partition, from 0 to nparts - 1, of the key key of table t: the
+ * table and the last hex digit of the key, (16 t + key % 16) % nparts, so
+ * that up to 16 times the number of tables the partitions get as many
+ * keys of each table. */
+static inline unsigned
+nk_partition(unsigned t, uint64_t key, unsigned nparts)
+{
+	return (unsigned)((16 * (uint64_t)t + (key & 15)) % nparts);
+}
+
+#define NK_MAXPARTS	65536
+
+/* A map task's key records, kept: each as its partition, the rank of its
+ * table (tables in the byte order of their numbers), its key and its
+ * record (16 bytes); the rest of a key record, TAB RECORD TAB ID TAB FP,
+ * is the same for all the keys of a record, formatted once in tails. */
+struct nk_key {
+	uint64_t	 key;
+	uint32_t	 idx;
+	uint16_t	 part, rank;
+};
+
+struct nk_parts {
+	unsigned	 nparts;
+	struct nk_key	*keys;
+	size_t		 nkeys, capkeys;
+	struct buf	 tails;
+	uint64_t	*off;		/* record i's tail: off[i] .. off[i + 1] */
+	size_t		 nrec, caprec;
+	uint16_t	*rank, *table;	/* table to rank, rank to table */
+};
+
+void nk_parts_init(struct nk_parts *kp, unsigned nparts);
+void nk_parts_free(struct nk_parts *kp);
+/* Keep the key records of a record (r: its npos and keep_empty). */
+void nk_keep(struct nk_parts *kp, const struct nearrecs *r,
+    const struct np_design *d, long long part, uintmax_t recno,
+    const struct span *id, const uint64_t *fp);
+/* Write the key records kept, sorted, partition J's to the file
+ * PREFIX.J, made (empty or not) for every J; returns how many.  A file
+ * that cannot be made or written is fatal. */
+size_t nk_write_parts(struct nk_parts *kp, const struct np_design *d,
+    const char *prefix);
 
 struct nk_reducer {
 	struct nearsearch *srch;	/* keyed; its records are the bucket */

@@ -9,8 +9,8 @@
 # crawlutils), where bash-completion loads it on first use; it can also
 # be sourced by itself (no bash-completion functions are used).
 #
-# Options whose argument names a file (FILE, DOCS) complete file names;
-# a few take words (urlnorm --parts, --profile, --default-scheme);
+# Options whose argument names a file (FILE, DOCS, PREFIX) complete file
+# names; a few take words (urlnorm --parts, --profile, --default-scheme);
 # any other word is left to bash's default (file names).
 
 declare -gA _crawlutils_cache
@@ -36,7 +36,7 @@ _crawlutils_options() {
 			for w in ${short:+-$short} $long; do
 				[[ " $opts " == *" $w "* ]] || opts+=" $w"
 			done
-			if [[ $arg == FILE || $arg == DOCS ]]; then
+			if [[ $arg == FILE || $arg == DOCS || $arg == PREFIX ]]; then
 				files+=" $long"
 				[[ -n $short ]] && files+=" -$short"
 			fi

@@ -67,6 +67,8 @@ complete_words() {
 	assert_output docs.tsv
 	run complete_words nearpairs --against su
 	assert_output sub
+	run complete_words nearpairs --emit-keys --partitions 4 --prefix su
+	assert_output sub
 	# -d of seen takes no file: options, not files, after it
 	run complete_words seen -d --no-
 	assert_output --no-wait

@@ -466,6 +466,46 @@ old2	new3	0"
 	assert_output ''
 }
 
+@test "nearpairs: --emit-keys --partitions writes each partition's keys, sorted, to PREFIX.J" {
+	"$TOOLS/npgen" mixed 900 3 2 > in
+	nearpairs --emit-keys --part 2 in | LC_ALL=C sort > want
+	run --separate-stderr nearpairs --emit-keys --part 2 --partitions 5 --prefix k in
+	assert_success
+	assert_output ''
+	assert_equal "$(ls k.*)" "$(printf 'k.%s\n' 0 1 2 3 4)"
+	for j in 0 1 2 3 4; do
+		[ -s "k.$j" ]
+		LC_ALL=C sort -c "k.$j"
+		# the partition of a key: 16 times its table plus its last hex digit, mod 5
+		awk -F '\t' -v j=$j '{ t = $1; sub(/\..*/, "", t)
+		    d = index("0123456789abcdef", substr($1, length($1), 1)) - 1
+		    if ((16 * t + d) % 5 != j) { print "k." j ": " $0; exit 1 } }' "k.$j"
+	done
+	LC_ALL=C sort -m k.* | cmp - want
+	# the reduce merges them, and gives the one-shot pairs
+	nearpairs in > pairs
+	head -n 500 in | nearpairs --emit-keys --part 1 --partitions 2 --prefix a
+	tail -n +501 in | nearpairs --emit-keys --part 2 --partitions 2 --prefix b
+	for j in 0 1; do
+		LC_ALL=C sort -m "a.$j" "b.$j" | nearpairs --from-keys > "r.$j"
+	done
+	LC_ALL=C sort -u r.0 r.1 | cut -f 3- | cmp - pairs
+	# one partition: everything, sorted; no record: empty files
+	nearpairs --emit-keys --part 2 --partitions 1 --prefix one in
+	cmp one.0 want
+	nearpairs --emit-keys --partitions 3 --prefix none < /dev/null
+	[ -e none.0 ] && [ ! -s none.0 ] && [ ! -s none.2 ]
+	# byte order puts table 1000 after 100, before 101 (1938 tables here)
+	printf 'a\t%s,%s\nb\t%s,%s\n' $A $Z $Z $A > two
+	nearpairs --emit-keys --keep-empty -k 3 --tables 969 two | LC_ALL=C sort > want
+	nearpairs --emit-keys --keep-empty -k 3 --tables 969 --partitions 1 --prefix w two
+	assert_equal "$(wc -l < w.0)" 3876
+	cmp w.0 want
+	run --separate-stderr nearpairs --emit-keys --partitions 2 --prefix nodir/k in
+	assert_failure 2
+	assert_equal "$stderr" "nearpairs: nodir/k.0: No such file or directory"
+}
+
 @test "nearpairs: --from-keys rejects what --emit-keys did not write, and unsorted input" {
 	printf 'a\t%s\nb\t%s\n' $A "$(fp $A 0)" > in
 	nearpairs --emit-keys in | LC_ALL=C sort > keys
@@ -565,7 +605,9 @@ a	b	0"
 	run bash -c 'for args; do nearpairs $args < /dev/null; echo "status $?"; done 2>&1' _ \
 	    "-k 33" "-k x" "-i 0" "-f a" "--tables 5" "-k 0 --tables 2" "--tables 0" \
 	    "--clusters --components" "--against x --clusters" "--emit-keys --from-keys" \
-	    "--self" "--part 3" "--emit-keys --part -1" "--against - -"
+	    "--self" "--part 3" "--emit-keys --part -1" "--against - -" \
+	    "--partitions 2 --prefix k" "--emit-keys --partitions 2" "--emit-keys --prefix k" \
+	    "--emit-keys --partitions 0 --prefix k"
 	assert_output "nearpairs: -k: '33' is not a number from 0 to 32
 Try 'nearpairs --help' for more information.
 status 2
@@ -606,6 +648,18 @@ nearpairs: --part: '-1' is not a number from 0 to 999999
 Try 'nearpairs --help' for more information.
 status 2
 nearpairs: --against - and an input - cannot both be the standard input
+Try 'nearpairs --help' for more information.
+status 2
+nearpairs: --partitions goes with --emit-keys
+Try 'nearpairs --help' for more information.
+status 2
+nearpairs: --partitions and --prefix go together
+Try 'nearpairs --help' for more information.
+status 2
+nearpairs: --partitions and --prefix go together
+Try 'nearpairs --help' for more information.
+status 2
+nearpairs: --partitions: '0' is not a number from 1 to 65536
 Try 'nearpairs --help' for more information.
 status 2"
 	run --separate-stderr nearpairs --against -

@@ -17,15 +17,16 @@
 # the shards one after another are the input of the one-machine run.
 # Then the five stages, each after the one before has finished:
 #
-#	text  INDEX  shard INDEX: htmltext --meta and htmllinks; sha256text -a;
+#	text  INDEX  shard INDEX: htmltext and htmllinks; sha256text -a;
 #	             urlnorm of the page URLs and of the links; the digests
 #	             and the URLs sent to P partitions by key
-#	seen  INDEX  partition INDEX: the first page of each digest (seen
-#	             --exact), and the links to pages not fetched (seen --exact
-#	             --state, first fed the page URLs)
-#	keys  INDEX  shard INDEX: its first pages (unique.tsv), simhash -n 4,
-#	             nearpairs --emit-keys --part INDEX, sent to P partitions by key
-#	pairs INDEX  partition INDEX: sort, nearpairs --from-keys, sort
+#	seen  INDEX  partition INDEX: the first page of each digest, and the
+#	             links to pages not fetched (seen --exact --state, fed
+#	             the page URLs first)
+#	keys  INDEX  shard INDEX: its first pages (seen, unique.tsv), simhash
+#	             -n 4, nearpairs --emit-keys --part INDEX --partitions P:
+#	             the keys sent to P partitions, sorted
+#	pairs INDEX  partition INDEX: sort -m, nearpairs --from-keys, sort
 #	merge        one task: the pairs of every partition merged (sort -m -u),
 #	             nearverify --clusters on them and the first pages of every
 #	             shard, in order; kept.txt; the frontier merged
@@ -38,14 +39,18 @@
 # A key's partition depends on the key alone: a text's digest, its first
 # 4 hex digits mod P; a URL, the same of its SHA-256 (sha256text --raw);
 # a key of nearpairs --emit-keys, TABLE.BLOCK, 16 times the table number
-# plus the block's last hex digit, mod P (P up to 16 times the number of
-# tables nearpairs uses spreads them).  So every record of one key meets the others
-# in one task, which sees them in crawl order (shard by shard, line by
-# line), and does what the one-machine run does to them.  The frontier's
-# state (seen --exact --state) is partitioned the same way, each
-# partition's owned by its task: an exact set split by key gives what one
-# set gives, where Bloom filters would not.  crawlutils(7), "Shards and
-# partitions", says which programs can be split how.
+# plus the block's last hex digit, mod P (nearpairs --partitions: P up to
+# 16 times the number of tables nearpairs uses spreads them).  So every
+# record of one key meets the others in one task, which sees them in
+# crawl order (shard by shard, line by line), and does what the
+# one-machine run does to them.  The first page of a digest: the seen
+# task of its partition lists, for each shard, the digests it has that an
+# earlier shard had first, and the shard's keys task feeds them to seen
+# before its own texts.  The frontier's state (seen --exact --state) is
+# partitioned the same way, each partition's owned by its task: an exact
+# set split by key gives what one set gives, where Bloom filters would
+# not.  crawlutils(7), "Shards and partitions", says which programs can
+# be split how.
 #
 # Resuming: a task writes into OUT.tmp.HOST.PID beside its output
 # directory OUT (WORK/STAGE/INDEX, WORK/out) and renames it to OUT when
@@ -64,16 +69,17 @@
 # canonical, never links) are dropped as in dedup.sh.
 #
 # Sizes: each shuffle makes N x P small files (shard by partition), and a
-# task costs a few dozen processes: choose shards of the size of a task
-# (a WARC file of Common Crawl, 1 GB, is one) and P of the size of a
-# reduce's memory.  The programs are found on PATH, else in ../../build/bin.
+# task costs a dozen processes, some 0.1 s of CPU time on shards of one
+# page (bench/cluster.sh): choose shards of the size of a task (a WARC
+# file of Common Crawl, 1 GB, is one) and P of the size of a reduce's
+# memory.  The programs are found on PATH, else in ../../build/bin.
 set -eu
 LC_ALL=C	# byte order for every sort and comparison below
 export LC_ALL
 
 case $0 in */*) here=${0%/*} ;; *) here=. ;; esac
 PATH=$PATH:$here/../../build/bin	# if they are not on PATH
-tab=$(printf '\t')
+tab='	'	# a TAB
 
 # The options of dedup.sh's route (keep them the same as there)
 SIMHASH_OPTS="-n 4"
@@ -146,18 +152,19 @@ fi
 	exit 2
 }
 . "$work/conf"
-# count STAGE: the number of tasks of STAGE
+# count STAGE: the number of tasks of STAGE, in m (not written: a
+# command substitution costs a fork, some 4 ms of CPU time here)
 count() {
 	case $1 in
-	text|keys) echo "$N" ;;
-	seen|pairs) echo "$P" ;;
-	merge) echo 1 ;;
+	text|keys) m=$N ;;
+	seen|pairs) m=$P ;;
+	merge) m=1 ;;
 	*) usage ;;
 	esac
 }
 if [ "$stage" = todo ]; then
 	[ $# -eq 1 ] || usage
-	m=$(count "$1")
+	count "$1"
 	k=0
 	while [ "$k" -lt "$m" ]; do
 		d=$work/$1/$k
@@ -167,13 +174,14 @@ if [ "$stage" = todo ]; then
 	done
 	exit 0
 fi
-max=$(($(count "$stage") - 1))
+count "$stage"
+max=$((m - 1))
 i=${1:-${SLURM_ARRAY_TASK_ID:-}}
 [ "$stage" != merge ] || i=${i:-0}
 case $i in ''|*[!0-9]*) usage ;; esac
 [ "$i" -le "$max" ] || { echo "tasks.sh: $stage $i: no such task (0 to $max)" >&2; exit 2; }
 task="$stage $i"
-case $stage in text|keys) shard=$(sed -n "$((i + 1))p" "$work/shards"); task="$task ($shard)" ;; esac
+case $stage in text|keys) shard=$(sed -n "$((i + 1)){p;q;}" "$work/shards"); task="$task ($shard)" ;; esac
 
 # The task's output directory; done before: nothing to do
 out=$work/$stage/$i
@@ -187,7 +195,9 @@ for f in "$out".tmp.*; do
 	[ ! -e "$f" ] || rm -rf "$out".tmp.*	# a killed run's
 	break
 done
-host=${SLURMD_NODENAME:-$(uname -n)}
+# (the host's name without a process where Linux gives it in a file)
+host=${SLURMD_NODENAME:-}
+[ -n "$host" ] || { read -r host < /proc/sys/kernel/hostname; } 2>/dev/null || host=$(uname -n)
 tmp=$out.tmp.$host.$$
 mkdir "$tmp" || fail "cannot make $tmp"
 # whatever ends the task early (fail, a command that set -e stops at, a
@@ -196,16 +206,28 @@ trap 'st=$?; if [ "$st" -ne 0 ]; then rm -rf "$tmp"; [ -n "${failed:-}" ] || say
 trap 'say "killed"; failed=1; exit 1' HUP INT TERM
 say "started on $host"
 
-# paths STAGE [FILE]: the output directory (or FILE in it) of every task
-# of STAGE, in order, one a line
-paths() {
-	k=0 m=$(count "$1")
-	while [ "$k" -lt "$m" ]; do echo "$work/$1/$k${2:+/$2}"; k=$((k + 1)); done
+# A task costs its programs' work and a few milliseconds of CPU time for
+# each process it starts (bench/cluster.sh measures both): the stages
+# below start few of them, and the programs read the files they need
+# themselves, or through one xargs where the list of files (one a shard)
+# could be too long for a command line.
+
+# list STAGE [FILE]: the output directory (or FILE in it) of every task
+# of STAGE, in order, each ended by a NUL (for xargs -0 and sort
+# --files0-from)
+list() {
+	k=0
+	count "$1"
+	while [ "$k" -lt "$m" ]; do printf '%s\000' "$work/$1/$k${2:+/$2}"; k=$((k + 1)); done
 }
 # need STAGE: every task of STAGE has finished
 need() {
-	miss=$(paths "$1" | while read -r d; do [ -d "$d" ] || { echo "$d"; break; }; done)
-	[ -z "$miss" ] || fail "$miss is missing: stage $1 has not finished"
+	k=0
+	count "$1"
+	while [ "$k" -lt "$m" ]; do
+		[ -d "$work/$1/$k" ] || fail "$work/$1/$k is missing: stage $1 has not finished"
+		k=$((k + 1))
+	done
 }
 # The commands of a pipe run in subshells, where sh would lose their
 # status: try writes it to $tmp/failed, which ok checks after the pipe.
@@ -215,7 +237,8 @@ try() {
 	shift
 	"$@" || echo "$name failed (status $?)" >> "$tmp/failed"
 }
-# try1 NAME COMMAND...: the same, status 1 (records rejected) allowed
+# try1 NAME COMMAND...: the same, status 1 (records rejected, or grep's
+# no line) allowed
 try1() {
 	name=$1 st=0
 	shift
@@ -225,41 +248,20 @@ try1() {
 ok() { [ ! -s "$tmp/failed" ] || fail "$(cat "$tmp/failed")"; }
 # cat_each STAGE FILE: FILE of every task of STAGE, one after another
 cat_each() {
-	paths "$1" "$2" | tr '\n' '\0' | try "reading $2 of every $1 task" xargs -0 cat --
+	list "$1" "$2" | try "reading $2 of every $1 task" xargs -0 cat --
 }
-# The partition of a key, as awk functions (the awk program sets P):
-# digest(k) of a hex digest, block(k) of a key TABLE.BLOCK
+# The partition of a digest (hex), as an awk function (the awk program
+# sets P): its first 4 hex digits, mod P.  (nearpairs --partitions has
+# its own for the keys of --emit-keys.)
 part='
 function hex(c) { return index("0123456789abcdef", c) - 1 }
 function digest(k,  v) {
 	v = hex(substr(k, 1, 1)) * 4096 + hex(substr(k, 2, 1)) * 256
 	return (v + hex(substr(k, 3, 1)) * 16 + hex(substr(k, 4, 1))) % P
-}
-function block(k) { return (substr(k, 1, 3) * 16 + hex(substr(k, length(k), 1))) % P }'
-# split_by KIND FIELD OUT PREFIX: each record of stdin to the file PREFIX.J
-# of the partition J of its key, FIELD, a digest or a block (KIND); OUT,
-# the list of the fields to write, or "all".  Every PREFIX.J is made,
-# empty or not.
-split_by() {
-	try "splitting by key" awk -F '\t' -v OFS='\t' -v kind="$1" -v f="$2" -v out="$3" \
-	    -v o="$4" -v P="$P" "$part"'
-	BEGIN {
-		for (j = 0; j < P; j++) printf "" > (o "." j)
-		n = out == "all" ? 0 : split(out, c, ",")
-	}
-	{
-		j = kind == "block" ? block($f) : digest($f)
-		if (n == 0) {
-			print > (o "." j)
-			next
-		}
-		r = $c[1]
-		for (k = 2; k <= n; k++) r = r OFS $c[k]
-		print r > (o "." j)
-	}'
-}
+}'
 # read_shard PROG OPTION...: PROG reads the shard, writes its rejects to
 # $tmp/rejects.PROG; more of them than MAX_REJECTS, or trouble, fails
+# the task (through $tmp/failed: read_shard is the head of a pipe)
 read_shard() {
 	prog=$1
 	shift
@@ -270,78 +272,98 @@ read_shard() {
 		# .warc case below
 		{ zcat -- "$shard" || echo "$shard: zcat failed (status $?): a corrupt shard" \
 		    >> "$tmp/failed"; } | "$prog" --warc --rejects "$rej" "$@" - && st=0 || st=$?
-		ok
 		;;
 	*.warc) "$prog" --warc --rejects "$rej" "$@" "$shard" && st=0 || st=$? ;;
 	*.tsv) "$prog" --tsv --rejects "$rej" "$@" "$shard" && st=0 || st=$? ;;
 	esac
-	[ "$st" -le 1 ] || fail "$shard: $prog failed (status $st)"
-	if [ -s "$rej" ]; then
+	if [ "$st" -gt 1 ]; then
+		echo "$shard: $prog failed (status $st)" >> "$tmp/failed"
+	elif [ -s "$rej" ]; then
 		r=$(wc -l < "$rej")
-		[ "$r" -le "$MAX_REJECTS" ] ||
-			fail "$shard: $prog rejected $r, more than MAX_REJECTS=$MAX_REJECTS: a corrupt shard?"
+		[ "$r" -le "$MAX_REJECTS" ] || echo "$shard: $prog rejected $r," \
+		    "more than MAX_REJECTS=$MAX_REJECTS: a corrupt shard?" >> "$tmp/failed"
 	fi
 }
 
 case $stage in
 text)
-	read_shard htmltext --meta > "$tmp/meta.tsv"
-	read_shard htmllinks > "$tmp/links.tsv"
-	# ID TITLE TEXT; the pages with a text, ID TITLE SHA256 TEXT; for each
-	# of them DIGEST TAB INDEX TAB LINE (in texts.tsv), to its partition
-	cut -f 1,2,8 "$tmp/meta.tsv" > "$tmp/docs.tsv"
-	try sha256text sha256text -a "$tmp/docs.tsv" |
+	# ID TITLE TEXT (htmltext without --meta is dedup.sh's cut -f 1,2,8
+	# of it), with the digest: ID TITLE SHA256 TEXT.  One awk writes the
+	# pages with a text (texts.tsv), DIGEST TAB INDEX TAB LINE for each
+	# of them (its line in texts.tsv) to its partition (d.J), and the URL
+	# of every page (urls)
+	read_shard htmltext | try sha256text sha256text -a |
 		try "splitting by key" awk -F '\t' -v OFS='\t' -v t="$tmp/texts.tsv" -v i="$i" \
-		    -v o="$tmp/d" -v P="$P" "$part"'
-		BEGIN { for (j = 0; j < P; j++) printf "" > (o "." j) }
+		    -v u="$tmp/urls" -v o="$tmp/d" -v P="$P" "$part"'
+		BEGIN { for (j = 0; j < P; j++) printf "" > (o "." j); printf "" > t; printf "" > u }
+		{ print $1 > u }
 		$4 != "" { print > t; print $3, i, ++n > (o "." digest($3)) }'
 	ok
-	# the page URLs, and POS TAB PAGE TAB URL for each link (POS: shard
-	# and line, fixed width, so that byte order is crawl order), to the
-	# partition of the URL's digest
-	cut -f 1 "$tmp/docs.tsv" | try1 urlnorm urlnorm $URLNORM_OPTS |
-		try sha256text sha256text --raw -a | split_by digest 1 2 "$tmp/f"
-	try1 urlnorm urlnorm $URLNORM_OPTS -f 2 "$tmp/links.tsv" |
-		awk -v i="$i" '{ printf "%06d.%012d\t%s\n", i, NR, $0 }' |
-		try sha256text sha256text --raw -a | split_by digest 3 1,2,4 "$tmp/l"
+	# The page URLs, then the links (PAGE TAB URL), through one urlnorm
+	# and one sha256text --raw -a: the URL is the last field of both, and
+	# its digest goes before it.  To the partition of the URL's digest:
+	# a page's URL (2 fields), as URL (f.J); a link (3), as POS TAB PAGE
+	# TAB URL (l.J), POS its shard and number, fixed width, so that byte
+	# order is crawl order
+	read_shard htmllinks |
+		try1 urlnorm urlnorm $URLNORM_OPTS -f -1 "$tmp/urls" - |
+		try sha256text sha256text --raw -a |
+		try "splitting by key" awk -F '\t' -v OFS='\t' -v i="$i" -v f="$tmp/f" \
+		    -v l="$tmp/l" -v P="$P" "$part"'
+		BEGIN { for (j = 0; j < P; j++) { printf "" > (f "." j); printf "" > (l "." j) } }
+		NF == 2 { print $2 > (f "." digest($1)); next }
+		{ printf "%06d.%012d\t%s\t%s\n", i, ++n, $1, $3 > (l "." digest($2)) }'
 	ok
-	rm -f "$tmp/meta.tsv" "$tmp/docs.tsv" "$tmp/links.tsv"
+	rm -f "$tmp/urls"
 	;;
 seen)
 	need text
-	# the first of each digest, in crawl order: a file of kept lines for
-	# each shard (every one made, empty or not)
-	cat_each text "d.$i" | try seen seen --exact |
-		try "splitting by shard" awk -F '\t' -v o="$tmp/keep" -v n="$N" '
+	# The first page of each digest, in crawl order.  A shard's keys
+	# task needs the digests of the shard that an earlier shard had
+	# first: to drop.S, for the shard S (every one made, empty or not)
+	cat_each text "d.$i" |
+		try "finding the first pages" awk -F '\t' -v o="$tmp/drop" -v n="$N" '
 		BEGIN { for (s = 0; s < n; s++) { printf "" > (o "." s); close(o "." s) } s = -1 }
 		$2 != s { if (s >= 0) close(o "." s); s = $2 }
-		{ print $3 >> (o "." s) }'
+		!($1 in first) { first[$1] = s; next }
+		first[$1] != s { print $1 >> (o "." s) }'
 	ok
-	# the frontier: the links whose URL is neither a page nor an earlier link
-	cat_each text "f.$i" | try seen seen --exact --state "$tmp/frontier.seen" > /dev/null
-	ok
-	cat_each text "l.$i" | try seen seen --exact --state "$tmp/frontier.seen" -f 3 \
-	    > "$tmp/frontier.tsv"
+	# The frontier: the links whose URL is neither a page's nor an
+	# earlier link's.  One seen, keyed on the last field (the URL), reads
+	# the page URLs of every shard, then the links of every shard; of
+	# what it lets through, the links are the records with a TAB
+	{ list text "f.$i"; list text "l.$i"; } | try "reading f.$i and l.$i of every text task" \
+	    xargs -0 cat -- | try seen seen --exact --state "$tmp/frontier.seen" -f -1 |
+	    try1 grep grep "$tab" > "$tmp/frontier.tsv"
 	ok
 	rm -f "$tmp/frontier.seen.lock"
 	;;
 keys)
 	need seen
-	# the lines of texts.tsv that are the first of their digest
-	cat_each seen "keep.$i" > "$tmp/keep"
-	ok
-	awk 'FILENAME == ARGV[1] { k[$1]; next } FNR in k' "$tmp/keep" "$work/text/$i/texts.tsv" \
-	    > "$tmp/unique.tsv"
-	rm -f "$tmp/keep"
-	try simhash simhash $SIMHASH_OPTS "$tmp/unique.tsv" | cut -f 1,4 |
-		try "nearpairs --emit-keys" nearpairs --emit-keys $NEARPAIRS_OPTS --part "$i" |
-		split_by block 1 all "$tmp/k"
+	# The first pages of the shard (unique.tsv): seen, first fed the
+	# digests an earlier shard had (drop.I of every seen task), then
+	# the shard's texts, keeps the first page of each other digest
+	set --
+	k=0
+	while [ "$k" -lt "$P" ]; do set -- "$@" "$work/seen/$k/drop.$i"; k=$((k + 1)); done
+	seen --exact --state "$tmp/first.seen" -- "$@" > /dev/null ||
+		fail "seen failed (status $?)"
+	seen --exact --state "$tmp/first.seen" -f 3 "$work/text/$i/texts.tsv" \
+	    > "$tmp/unique.tsv" || fail "seen failed (status $?)"
+	rm -f "$tmp/first.seen" "$tmp/first.seen.lock"
+	# ID TITLE SHA256 FINGERPRINTS, whose first and last fields nearpairs
+	# reads; the keys of partition J, sorted, to k.J
+	try simhash simhash $SIMHASH_OPTS "$tmp/unique.tsv" |
+		try "nearpairs --emit-keys" nearpairs --emit-keys $NEARPAIRS_OPTS --part "$i" \
+		    --partitions "$P" --prefix "$tmp/k"
 	ok
 	;;
 pairs)
 	need keys
-	# (one thread a sort: less CPU time, and the engine runs tasks side by side)
-	cat_each keys "k.$i" | try sort sort --parallel=1 |
+	# The keys of partition I from every map task, each task's sorted:
+	# merged, not sorted again.  (One thread a sort: less CPU time, and
+	# the engine runs tasks side by side.)
+	list keys "k.$i" | try "sort -m" sort -m --files0-from=- |
 		try "nearpairs --from-keys" nearpairs --from-keys $NEARPAIRS_OPTS $NEARPAIRS_REDUCE |
 		try sort sort --parallel=1 > "$tmp/pairs"
 	ok
@@ -370,11 +392,23 @@ merge)
 esac
 
 # What the task cost, in OUT/cost: HOST TAB CPU, the seconds of CPU time
-# of the task and its programs
+# of the task and its programs.  times writes the shell's user and
+# system time, then its children's, each MmS.FFFFFFs; they are summed in
+# milliseconds by the shell itself (1FFF - 1000: digits with a leading 0
+# are not octal then)
 times > "$tmp/cost"
-cpu=$(awk -v h="$host" '
-	{ for (f = 1; f <= NF; f++) { split($f, t, "m"); c += t[1] * 60 + t[2] } }
-	END { printf "%s\t%.2f\n", h, c }' "$tmp/cost")
+ms=0
+while read -r a b; do
+	for t in $a $b; do
+		m=${t%%m*} t=${t#*m} t=${t%s}
+		f=${t#*.}000
+		f=${f%"${f#???}"}
+		ms=$((ms + m * 60000 + ${t%%.*} * 1000 + 1$f - 1000))
+	done
+done < "$tmp/cost"
+cs=$((ms % 1000 / 10))
+[ "$cs" -ge 10 ] || cs=0$cs
+cpu=$host$tab$((ms / 1000)).$cs
 echo "$cpu" > "$tmp/cost"
 
 # done: the output appears whole, or not at all
