@@ -53,7 +53,7 @@
 #include "buf.h"
 #include "cli.h"
 #include "field.h"
-#include "nearidx.h"
+#include "radix.h"
 #include "shingle.h"
 #include "stream.h"
 #include "xalloc.h"
@@ -371,7 +371,7 @@ pairs_compact(void)
 {
 	size_t j = 0;
 
-	np_sort_u64(pairs, npairs);
+	radix_sort_u64(pairs, npairs);
 	for (size_t i = 0; i < npairs; i++)
 		if (j == 0 || pairs[j - 1] != pairs[i])
 			pairs[j++] = pairs[i];
@@ -408,7 +408,7 @@ candidates(size_t *biggest, size_t *bucketed)
 	for (unsigned b = 0; b < bands; b++) {
 		for (size_t i = 0; i < nsigned; i++)
 			e[i] = (keys[i * bands + b] & ~low) | i;
-		np_sort_u64(e, nsigned);
+		radix_sort_u64(e, nsigned);
 		for (size_t i = 0, j; i < nsigned; i = j) {
 			for (j = i + 1; j < nsigned && (e[j] & ~low) ==
 			    (e[i] & ~low); j++)

@@ -10,7 +10,7 @@
 #include "field.h"
 #include "keyset.h"
 #include "linecount.h"
-#include "nearidx.h"
+#include "radix.h"
 #include "reader.h"
 #include "xalloc.h"
 
@@ -102,7 +102,7 @@ linecount_doc(struct linecount *lc, const struct linekeys *lk)
 		if (lk->v[i].key != 0)
 			lc->doc[n++] = lk->v[i].key;
 	/* a line twice in one document counts once */
-	np_sort_u64(lc->doc, n);
+	radix_sort_u64(lc->doc, n);
 	for (size_t i = 0; i < n; i++)
 		if (i == 0 || lc->doc[i] != lc->doc[i - 1])
 			add(lc, lc->doc[i]);

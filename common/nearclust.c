@@ -5,6 +5,7 @@
 
 #include "nearclust.h"
 #include "progress.h"
+#include "radix.h"
 #include "urlpath.h"
 #include "xalloc.h"
 
@@ -145,12 +146,12 @@ nc_collapse(struct nearsearch *s, size_t *nreps, uint64_t **dups,
 	r->nent = nr;
 	buf_free(&ca);
 	buf_free(&cb);
-	np_sort_u64(*dups, nd);
+	radix_sort_u64(*dups, nd);
 	/* the first records in record order */
 	w = xmalloc((nr + 1) * sizeof *w);
 	for (size_t i = 0; i < nr; i++)
 		w[i] = reps[i];
-	np_sort_u64(w, nr);
+	radix_sort_u64(w, nr);
 	for (size_t i = 0; i < nr; i++)
 		reps[i] = (uint32_t)w[i];
 	free(w);
@@ -177,7 +178,7 @@ nc_run(struct nearclust *c, struct nearsearch *s, bool components)
 	free(reps);
 	groups_init(&c->g, components);
 	groups_grow(&c->g, r->in.n);
-	np_sort_u64(s->pairs, s->npairs);
+	radix_sort_u64(s->pairs, s->npairs);
 	for (size_t i = 0; i < s->npairs; i++)
 		groups_pair(&c->g, NS_A(s->pairs[i]), NS_B(s->pairs[i]));
 	return compared;

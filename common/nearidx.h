@@ -149,7 +149,5 @@ size_t np_expand(struct np_search *s, struct np_entry *e, size_t m);
 
 /* Sort e[0..n) by the whole fingerprint, stably (tmp: n entries). */
 void np_sort_fp(struct np_entry *e, struct np_entry *tmp, size_t n);
-/* Sort n 64-bit numbers in place, ascending. */
-void np_sort_u64(uint64_t *a, size_t n);
 
 #endif

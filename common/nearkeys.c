@@ -8,6 +8,7 @@
 #include "diag.h"
 #include "fingerprint.h"
 #include "nearkeys.h"
+#include "radix.h"
 #include "xalloc.h"
 
 /* The tail of a record's key records: TAB RECORD TAB ID TAB FP[,FP...] */
@@ -306,7 +307,7 @@ reduce_bucket(struct nk_reducer *red, struct out *o)
 	struct nearsearch *s = red->srch;
 
 	ns_bucket(s, red->table);
-	np_sort_u64(s->pairs, s->npairs);
+	radix_sort_u64(s->pairs, s->npairs);
 	for (size_t i = 0; i < s->npairs; i++) {
 		struct span ra, ia, rb, ib;
 

@@ -5,6 +5,7 @@
 #include "fingerprint.h"
 #include "nearsearch.h"
 #include "progress.h"
+#include "radix.h"
 #include "urlpath.h"
 #include "xalloc.h"
 
@@ -223,7 +224,7 @@ ns_write_pairs(struct nearsearch *s, struct out *o, uint32_t aoff)
 {
 	size_t n = s->npairs;
 
-	np_sort_u64(s->pairs, s->npairs);
+	radix_sort_u64(s->pairs, s->npairs);
 	for (size_t i = 0; i < s->npairs; i++) {
 		uint64_t c = s->pairs[i];
 

@@ -8,7 +8,7 @@
 #include <xxhash.h>
 
 #include "cli.h"
-#include "nearidx.h"
+#include "radix.h"
 #include "shingle.h"
 #include "xalloc.h"
 
@@ -78,7 +78,7 @@ shingle_set(struct shingler *sh, const char *p, size_t n, bool escaped)
 			le64(ring[i], buf + 8 * i);
 		push(sh, XXH3_64bits(buf, 8 * ntok));
 	}
-	np_sort_u64(sh->v, sh->n);
+	radix_sort_u64(sh->v, sh->n);
 	for (i = j = 0; i < sh->n; i++)
 		if (j == 0 || sh->v[j - 1] != sh->v[i])
 			sh->v[j++] = sh->v[i];

@@ -25,6 +25,7 @@
 #include "keyset.h"
 #include "linecount.h"
 #include "linekey.h"
+#include "radix.h"
 #include "reader.h"
 #include "seenstate.h"
 #include "shingle.h"
@@ -1227,7 +1228,7 @@ test_nearidx(void)
 	for (size_t i = 0; i < 300; i++)
 		u[i] = (uint64_t)rnd() << 32 | rnd();
 	u[7] = u[8];
-	np_sort_u64(u, 300);
+	radix_sort_u64(u, 300);
 	for (size_t i = 1; i < 300; i++)
 		sorted = sorted && u[i - 1] <= u[i];
 	ok(sorted, "nearidx: 64-bit sort");
@@ -1333,7 +1334,7 @@ brute_pairs(const struct nearrecs *r, unsigned k, uint32_t split,
 				out[np++] = split ? NS_CODE(b - split, a, best) :
 				    NS_CODE(a, b, best);
 		}
-	np_sort_u64(out, np);
+	radix_sort_u64(out, np);
 	return np;
 }
 
@@ -1392,7 +1393,7 @@ search_exact(unsigned npos, unsigned k, unsigned ntables, bool keep_empty,
 	}
 	ns_search(&s, NULL, 0, against ? (uint32_t)r.in.n : 0);
 	nwant = brute_pairs(&r, k, against ? (uint32_t)r.in.n : 0, want);
-	np_sort_u64(s.pairs, s.npairs);
+	radix_sort_u64(s.pairs, s.npairs);
 	same_pairs = s.npairs == nwant && (nwant == 0 ||
 	    memcmp(s.pairs, want, nwant * sizeof *want) == 0);
 	ns_free(&s);
@@ -1436,7 +1437,7 @@ groups_exact(unsigned npos, unsigned k, bool components)
 	nwant = brute_pairs(&r, k, 0, want);
 	for (size_t i = 0; i < nwant; i++)	/* by the later record */
 		want[i] = NS_CODE(NS_B(want[i]), NS_A(want[i]), 0);
-	np_sort_u64(want, nwant);
+	radix_sort_u64(want, nwant);
 	groups_init(&g, components);
 	groups_grow(&g, r.in.n);
 	for (size_t i = 0; i < nwant; i++)
@@ -1557,7 +1558,7 @@ test_nearsearch(void)
 	ns_init(&s, &r, 3);
 	s.distinct = true;
 	ns_search(&s, NULL, 0, 0);
-	np_sort_u64(s.pairs, s.npairs);
+	radix_sort_u64(s.pairs, s.npairs);
 	ok(s.npairs == 6 && s.pairs[0] == NS_CODE(0, 2, 0) &&
 	    s.pairs[1] == NS_CODE(0, 4, 0) && s.pairs[2] == NS_CODE(1, 3, 1) &&
 	    s.pairs[3] == NS_CODE(1, 4, 0) && s.pairs[4] == NS_CODE(2, 4, 0) &&
