@@ -35,3 +35,10 @@ assert_usage_error() {
 	assert_equal "$stderr" "$PROG: $1
 Try '$PROG --help' for more information."
 }
+
+# plain FILE: htmltext --plain FILE succeeds quietly; its output in $output
+plain() {
+	run --separate-stderr htmltext --plain "$@"
+	assert_success
+	assert_equal "$stderr" ""
+}

@@ -7,13 +7,6 @@ load helper
 
 PROG=htmltext
 
-# plain FILE: htmltext --plain FILE succeeds quietly; its output in $output
-plain() {
-	run --separate-stderr htmltext --plain "$@"
-	assert_success
-	assert_equal "$stderr" ""
-}
-
 @test "htmltext page types: a service page is all its sections, not the longest one (page builders' 'widget' classes are content)" {
 	{
 		printf '<html><head><title>Garden design</title></head><body>\n'

@@ -6,13 +6,6 @@ load helper
 
 PROG=htmltext
 
-# plain FILE: htmltext --plain FILE succeeds quietly; its output in $output
-plain() {
-	run --separate-stderr htmltext --plain "$@"
-	assert_success
-	assert_equal "$stderr" ""
-}
-
 @test "htmltext quality: a page of nothing but short lines or links gives them, not nothing" {
 	printf '<html><body>\n  Test\n</body></html>\n' > short.html
 	htmltext short.html > out

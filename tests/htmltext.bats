@@ -12,13 +12,6 @@ PROG=htmltext
 D=$DATA/htmltext
 BENCH="$CRAWLUTILS_BIN/../bench"
 
-# plain FILE: htmltext --plain FILE succeeds quietly; its output in $output
-plain() {
-	run --separate-stderr htmltext --plain "$@"
-	assert_success
-	assert_equal "$stderr" ""
-}
-
 # --- the record ------------------------------------------------------------------
 
 @test "htmltext: one record ID TAB TITLE TAB TEXT, blocks joined by \\n" {
