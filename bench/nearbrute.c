@@ -1,5 +1,5 @@
 /* The brute-force reference for nearpairs' tests: compares every pair,
- * O(n^2), with none of nearpairs' code but the version rule (urlpath.h,
+ * O(n^2), with none of nearpairs' code but the version rule (versions.h,
  * tested on its own).  Reads "ID TAB FP[,FP...]" records (no rejects,
  * no header) and writes what nearpairs must:
  *   nearbrute [-k K] [-e] [-d] [-c|-C] [-a ARCHIVE [-s]] < input
@@ -13,7 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "urlpath.h"
+#include "versions.h"
 
 struct rec {
 	char		*id;

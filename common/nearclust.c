@@ -6,7 +6,7 @@
 #include "nearclust.h"
 #include "progress.h"
 #include "radix.h"
-#include "urlpath.h"
+#include "versions.h"
 #include "xalloc.h"
 
 static uint64_t

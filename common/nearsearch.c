@@ -6,7 +6,7 @@
 #include "nearsearch.h"
 #include "progress.h"
 #include "radix.h"
-#include "urlpath.h"
+#include "versions.h"
 #include "xalloc.h"
 
 void

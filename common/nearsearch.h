@@ -5,7 +5,7 @@
  * the first position where the two are within k, with the smallest
  * distance over the positions (a fingerprint 0 counts only with
  * keep_empty); with distinct set, never when the IDs are URLs of two
- * versions (urlpath.h); when keyed, an ID is "RECORD TAB ID" and the
+ * versions (versions.h); when keyed, an ID is "RECORD TAB ID" and the
  * rule looks at the ID after the TAB.
  *
  * A pair is kept as a number, a << 35 | b << 6 | distance (29 bits a

@@ -33,7 +33,7 @@
 #include "textnorm.h"
 #include "tokens.h"
 #include "url.h"
-#include "urlpath.h"
+#include "versions.h"
 #include "nearclust.h"
 #include "warc.h"
 #include "wet.h"

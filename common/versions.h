@@ -10,8 +10,8 @@
  * Two IDs are distinct versions when both are URLs and, comparing their
  * path segments position by position from the first, some position holds
  * version-like segments in both that differ byte for byte. */
-#ifndef CRAWLUTILS_URLPATH_H
-#define CRAWLUTILS_URLPATH_H
+#ifndef CRAWLUTILS_VERSIONS_H
+#define CRAWLUTILS_VERSIONS_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -1,6 +1,6 @@
 #include <string.h>
 
-#include "urlpath.h"
+#include "versions.h"
 
 static bool
 is_digit(char c)
