@@ -85,7 +85,7 @@ near(const struct rec *a, const struct rec *b, int *d)
 	*d = dist(a, b);
 	if (*d > k)
 		return false;
-	return !distinct || !urlpath_distinct_versions(a->id, strlen(a->id),
+	return !distinct || !versions_distinct(a->id, strlen(a->id),
 	    b->id, strlen(b->id));
 }
 

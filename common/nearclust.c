@@ -16,7 +16,7 @@ class_hash(const struct nearsearch *s, uint32_t idx, struct buf *b)
 	const char *p = nr_id(s->recs, idx, &n);
 
 	b->len = 0;
-	urlpath_version_class(p, n, b);
+	versions_class(p, n, b);
 	return b->len ? XXH64(b->p, b->len, 0) : 0;
 }
 

@@ -2,7 +2,7 @@
  * a search (nearsearch.h), by the rules of groups.h.
  *
  * Identical records (mirror copies: the same fingerprints and, with
- * --distinct-versions, the same urlpath_version_class) join the group of
+ * --distinct-versions, the same versions_class) join the group of
  * the first of them without their pairs being listed: the search sees
  * only that first record, and the others take its group, which is what
  * their pairs would give them (they are within 0 bits of the same

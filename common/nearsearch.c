@@ -91,7 +91,7 @@ on_pair(void *ctx, uint32_t a, uint32_t b, unsigned d)
 
 		pa = rule_id(s, a, &na);
 		pb = rule_id(s, b, &nb);
-		if (urlpath_distinct_versions(pa, na, pb, nb))
+		if (versions_distinct(pa, na, pb, nb))
 			return;
 	}
 	if (b >= nin)		/* --against: the archive's first */

@@ -15,7 +15,7 @@ is_alpha(char c)
 }
 
 bool
-urlpath_get(const char *s, size_t n, struct span *path)
+versions_path(const char *s, size_t n, struct span *path)
 {
 	size_t i = 0, end;
 
@@ -38,7 +38,7 @@ urlpath_get(const char *s, size_t n, struct span *path)
 }
 
 bool
-urlpath_version_like(const char *seg, size_t n)
+versions_like(const char *seg, size_t n)
 {
 	size_t i = 0, runs = 0;
 	bool v = false;
@@ -87,32 +87,32 @@ next_segment(const struct span *p, size_t *i, struct span *seg)
 }
 
 bool
-urlpath_distinct_versions(const char *a, size_t na, const char *b, size_t nb)
+versions_distinct(const char *a, size_t na, const char *b, size_t nb)
 {
 	struct span pa, pb, sa, sb;
 	size_t ia = 0, ib = 0;
 
-	if (!urlpath_get(a, na, &pa) || !urlpath_get(b, nb, &pb))
+	if (!versions_path(a, na, &pa) || !versions_path(b, nb, &pb))
 		return false;
 	while (next_segment(&pa, &ia, &sa) && next_segment(&pb, &ib, &sb)) {
 		if ((sa.n != sb.n || memcmp(sa.p, sb.p, sa.n) != 0) &&
-		    urlpath_version_like(sa.p, sa.n) &&
-		    urlpath_version_like(sb.p, sb.n))
+		    versions_like(sa.p, sa.n) &&
+		    versions_like(sb.p, sb.n))
 			return true;
 	}
 	return false;
 }
 
 void
-urlpath_version_class(const char *s, size_t n, struct buf *out)
+versions_class(const char *s, size_t n, struct buf *out)
 {
 	struct span p, seg;
 	size_t i = 0, pos = 0;
 
-	if (!urlpath_get(s, n, &p))
+	if (!versions_path(s, n, &p))
 		return;
 	while (next_segment(&p, &i, &seg)) {
-		if (urlpath_version_like(seg.p, seg.n)) {
+		if (versions_like(seg.p, seg.n)) {
 			char num[24];
 			size_t len = 0;
 

@@ -20,13 +20,13 @@
 #include "field.h"
 
 /* The path of s if s is a URL (it may be empty); false if it is not. */
-bool urlpath_get(const char *s, size_t n, struct span *path);
-bool urlpath_version_like(const char *seg, size_t n);
-bool urlpath_distinct_versions(const char *a, size_t na, const char *b,
+bool versions_path(const char *s, size_t n, struct span *path);
+bool versions_like(const char *seg, size_t n);
+bool versions_distinct(const char *a, size_t na, const char *b,
     size_t nb);
 /* Append to out a string that is the same for two IDs exactly when every
  * ID is a distinct version of both or of neither: the positions and
  * bytes of the version-like segments (nothing if there are none). */
-void urlpath_version_class(const char *s, size_t n, struct buf *out);
+void versions_class(const char *s, size_t n, struct buf *out);
 
 #endif

@@ -25,17 +25,17 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	na = nul ? (size_t)(nul - a) : size;
 	b = nul ? nul + 1 : a;
 	nb = nul ? size - na - 1 : size;
-	if (urlpath_get(a, na, &p) && (p.p < a || p.p + p.n > a + na))
+	if (versions_path(a, na, &p) && (p.p < a || p.p + p.n > a + na))
 		abort();
-	if (urlpath_distinct_versions(a, na, b, nb) !=
-	    urlpath_distinct_versions(b, nb, a, na))
+	if (versions_distinct(a, na, b, nb) !=
+	    versions_distinct(b, nb, a, na))
 		abort();
-	if (urlpath_distinct_versions(a, na, a, na))
+	if (versions_distinct(a, na, a, na))
 		abort();
-	urlpath_version_class(a, na, &ca);
-	urlpath_version_class(b, nb, &cb);
+	versions_class(a, na, &ca);
+	versions_class(b, nb, &cb);
 	if (ca.len == cb.len && (ca.len == 0 || memcmp(ca.p, cb.p, ca.len) == 0) &&
-	    urlpath_distinct_versions(a, na, b, nb))
+	    versions_distinct(a, na, b, nb))
 		abort();
 	buf_free(&ca);
 	buf_free(&cb);

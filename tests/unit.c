@@ -1092,11 +1092,11 @@ test_url_random(void)
 static bool
 distinct(const char *a, const char *b)
 {
-	return urlpath_distinct_versions(a, strlen(a), b, strlen(b));
+	return versions_distinct(a, strlen(a), b, strlen(b));
 }
 
 static void
-test_urlpath(void)
+test_versions(void)
 {
 	static const struct { const char *seg; bool v; } segs[] = {
 		{ "v1", true }, { "V2", true }, { "v1.2.3", true },
@@ -1111,37 +1111,37 @@ test_urlpath(void)
 	struct buf b = { 0 };
 
 	for (size_t i = 0; i < sizeof segs / sizeof segs[0]; i++)
-		ok(urlpath_version_like(segs[i].seg, strlen(segs[i].seg)) ==
-		    segs[i].v, "urlpath: '%s' is%s version-like", segs[i].seg,
+		ok(versions_like(segs[i].seg, strlen(segs[i].seg)) ==
+		    segs[i].v, "versions: '%s' is%s version-like", segs[i].seg,
 		    segs[i].v ? "" : " not");
-	ok(urlpath_get("https://h/a/b?q#f", 17, &p) && p.n == 4 &&
-	    memcmp(p.p, "/a/b", 4) == 0, "urlpath: path stops at ?");
-	ok(urlpath_get("http://h", 8, &p) && p.n == 0, "urlpath: no path");
-	ok(urlpath_get("git+ssh://h/x#y", 15, &p) && p.n == 2,
-	    "urlpath: scheme with + and fragment");
-	ok(!urlpath_get("/a/b", 4, &p) && !urlpath_get("h:/a", 4, &p) &&
-	    !urlpath_get("1http://h/", 10, &p) && !urlpath_get("", 0, &p),
-	    "urlpath: not URLs");
+	ok(versions_path("https://h/a/b?q#f", 17, &p) && p.n == 4 &&
+	    memcmp(p.p, "/a/b", 4) == 0, "versions: path stops at ?");
+	ok(versions_path("http://h", 8, &p) && p.n == 0, "versions: no path");
+	ok(versions_path("git+ssh://h/x#y", 15, &p) && p.n == 2,
+	    "versions: scheme with + and fragment");
+	ok(!versions_path("/a/b", 4, &p) && !versions_path("h:/a", 4, &p) &&
+	    !versions_path("1http://h/", 10, &p) && !versions_path("", 0, &p),
+	    "versions: not URLs");
 	ok(distinct("https://a/docs/v1/x", "http://b/docs/v2/x"),
-	    "urlpath: v1 and v2 are distinct on any host");
+	    "versions: v1 and v2 are distinct on any host");
 	ok(distinct("https://a/v1", "https://a/v2/more/segments"),
-	    "urlpath: the paths may differ in length");
+	    "versions: the paths may differ in length");
 	ok(!distinct("https://a/docs/v1/x", "https://a/docs/v1/y"),
-	    "urlpath: the same version");
+	    "versions: the same version");
 	ok(!distinct("https://a/docs/v1/x", "https://a/v2/docs/x"),
-	    "urlpath: versions in different positions");
-	ok(!distinct("https://a/docs/v1", "docs/v2"), "urlpath: one not a URL");
+	    "versions: versions in different positions");
+	ok(!distinct("https://a/docs/v1", "docs/v2"), "versions: one not a URL");
 	ok(!distinct("https://a/x?v=1", "https://a/x?v=2"),
-	    "urlpath: the query is not the path");
+	    "versions: the query is not the path");
 	ok(distinct("https://a/2023/r", "https://a/2024/r") &&
 	    distinct("https://a/1.2/r", "https://a/1.3/r"),
-	    "urlpath: years and dotted numbers");
-	urlpath_version_class("https://a/docs/v1/x/2023", 24, &b);
+	    "versions: years and dotted numbers");
+	versions_class("https://a/docs/v1/x/2023", 24, &b);
 	ok(b.len == 12 && memcmp(b.p, "1:v1/3:2023/", 12) == 0,
-	    "urlpath: version class");
+	    "versions: version class");
 	b.len = 0;
-	urlpath_version_class("https://a/docs/x", 16, &b);
-	ok(b.len == 0, "urlpath: no version class");
+	versions_class("https://a/docs/x", 16, &b);
+	ok(b.len == 0, "versions: no version class");
 	buf_free(&b);
 }
 
@@ -4288,7 +4288,7 @@ main(int argc, char *argv[])
 	test_url_percent(top);
 	test_url_normalize();
 	test_url_random();
-	test_urlpath();
+	test_versions();
 	test_nearidx();
 	test_nearrecs();
 	test_nearsearch();
