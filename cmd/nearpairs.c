@@ -311,7 +311,7 @@ run_emit(void)
 static void
 run_from(void)
 {
-	const struct np_design *d = &srch.design;
+	const struct nearidx_design *d = &srch.design;
 	struct nk_reducer red;
 	struct record r;
 	bool unsorted = false;
@@ -334,7 +334,7 @@ run_from(void)
 			    field_count(r.p, r.n));
 			continue;
 		}
-		if (!np_key_parse(f[0].p, f[0].n, &t, &key)) {
+		if (!nearidx_key_parse(f[0].p, f[0].n, &t, &key)) {
 			stream_reject(&s, &r, "field 1: '%s' is not a key of "
 			    "--emit-keys", diag_quote(f[0].p, f[0].n, q,
 			    sizeof q));
@@ -382,7 +382,7 @@ main(int argc, char *argv[])
 	    longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'k':
-			k = (unsigned)cli_number("-k", optarg, 0, NP_MAXK);
+			k = (unsigned)cli_number("-k", optarg, 0, NEARIDX_MAXK);
 			break;
 		case 'i':
 			if (!field_parse(optarg, NULL, &idfield))
@@ -453,8 +453,8 @@ main(int argc, char *argv[])
 		char msg[512];
 
 		ntables = (unsigned)cli_number("--tables", tables_arg, 1,
-		    NP_MAXTABLES);
-		if (!np_design_offered(k, ntables, msg, sizeof msg))
+		    NEARIDX_MAXTABLES);
+		if (!nearidx_design_offered(k, ntables, msg, sizeof msg))
 			cli_usage_error("--tables: %u tables cannot be made for "
 			    "-k %u: choose %s", ntables, k, msg);
 	}

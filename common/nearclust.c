@@ -22,8 +22,8 @@ class_hash(const struct nearsearch *s, uint32_t idx, struct buf *b)
 
 /* Do records a and b have the same fingerprints? */
 static bool
-same_fps(const struct nearsearch *s, const struct np_entry *ea,
-    const struct np_entry *eb)
+same_fps(const struct nearsearch *s, const struct nearidx_entry *ea,
+    const struct nearidx_entry *eb)
 {
 	const struct nearrecs *r = s->recs;
 
@@ -35,8 +35,8 @@ same_fps(const struct nearsearch *s, const struct np_entry *ea,
 
 /* ... and the same version class? */
 static bool
-same_record(const struct nearsearch *s, const struct np_entry *ea,
-    const struct np_entry *eb, struct buf *ca, struct buf *cb)
+same_record(const struct nearsearch *s, const struct nearidx_entry *ea,
+    const struct nearidx_entry *eb, struct buf *ca, struct buf *cb)
 {
 	if (!same_fps(s, ea, eb))
 		return false;
@@ -67,7 +67,7 @@ static void
 sort_records(struct nearsearch *s, struct buf *ca)
 {
 	struct nearrecs *r = s->recs;
-	struct np_entry *ent, *tmp;
+	struct nearidx_entry *ent, *tmp;
 	size_t n = r->nent;
 	uint64_t *key = NULL;
 
@@ -76,7 +76,7 @@ sort_records(struct nearsearch *s, struct buf *ca)
 		if (r->npos > 1)
 			for (size_t i = 0; i < n; i++)
 				r->ent[i].fp = nr_fps(r, r->ent[i].idx)[p];
-		np_sort_fp(r->ent, tmp, n);
+		nearidx_sort_fp(r->ent, tmp, n);
 	}
 	free(tmp);
 	if (!s->distinct)
@@ -104,7 +104,7 @@ nc_collapse(struct nearsearch *s, size_t *nreps, uint64_t **dups,
 {
 	struct nearrecs *r = s->recs;
 	struct buf ca = { 0 }, cb = { 0 };
-	struct np_entry *ent;
+	struct nearidx_entry *ent;
 	uint32_t *reps;
 	uint64_t *w;
 	size_t nr = 0, nd = 0, n;

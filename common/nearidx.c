@@ -12,7 +12,7 @@
 #define BRUTE_MAX	192
 
 void
-np_bitsel_init(struct np_bitsel *b, uint64_t mask)
+nearidx_bitsel_init(struct nearidx_bitsel *b, uint64_t mask)
 {
 	unsigned out = 0;
 
@@ -56,7 +56,7 @@ choose(unsigned n, unsigned r)
 }
 
 unsigned
-np_design_tables(unsigned k, unsigned *out, unsigned max)
+nearidx_design_tables(unsigned k, unsigned *out, unsigned max)
 {
 	unsigned n = 0;
 
@@ -68,7 +68,7 @@ np_design_tables(unsigned k, unsigned *out, unsigned max)
 	for (unsigned b = k + 1; b <= 64; b++) {
 		uint64_t c = choose(b, k);
 
-		if (c > NP_MAXTABLES)
+		if (c > NEARIDX_MAXTABLES)
 			break;
 		if (n < max)
 			out[n] = (unsigned)c;
@@ -87,7 +87,7 @@ np_design_tables(unsigned k, unsigned *out, unsigned max)
  * 1M: 7 tables 1.4, 28 tables 1.0; k = 5 at 10M: 6 tables 10.8, 21
  * tables 10.0). */
 unsigned
-np_design_auto(unsigned k)
+nearidx_design_auto(unsigned k)
 {
 	if (k == 0)
 		return 1;
@@ -97,9 +97,9 @@ np_design_auto(unsigned k)
 }
 
 bool
-np_design_offered(unsigned k, unsigned ntables, char *choices, size_t size)
+nearidx_design_offered(unsigned k, unsigned ntables, char *choices, size_t size)
 {
-	unsigned list[64], n = np_design_tables(k, list, 64);
+	unsigned list[64], n = nearidx_design_tables(k, list, 64);
 	size_t len = 0;
 
 	for (unsigned i = 0; i < n && i < 64; i++)
@@ -114,12 +114,12 @@ np_design_offered(unsigned k, unsigned ntables, char *choices, size_t size)
 }
 
 bool
-np_design_init(struct np_design *d, unsigned k, unsigned ntables)
+nearidx_design_init(struct nearidx_design *d, unsigned k, unsigned ntables)
 {
 	unsigned b, m, t, hi = 64, pick[64];
 
 	memset(d, 0, sizeof *d);
-	if (k > NP_MAXK)
+	if (k > NEARIDX_MAXK)
 		return false;
 	if (k == 0) {
 		if (ntables != 1)
@@ -154,7 +154,7 @@ np_design_init(struct np_design *d, unsigned k, unsigned ntables)
 		for (unsigned j = 0; j < m; j++)
 			mask |= d->block[pick[j]];
 		d->mask[t] = mask;
-		np_bitsel_init(&d->sel[t], mask);
+		nearidx_bitsel_init(&d->sel[t], mask);
 		for (i = (int)m - 1; i >= 0 && pick[i] == b - m + (unsigned)i; i--)
 			continue;
 		if (i < 0)
@@ -167,7 +167,7 @@ np_design_init(struct np_design *d, unsigned k, unsigned ntables)
 }
 
 void
-np_design_free(struct np_design *d)
+nearidx_design_free(struct nearidx_design *d)
 {
 	free(d->mask);
 	free(d->sel);
@@ -176,11 +176,11 @@ np_design_free(struct np_design *d)
 }
 
 size_t
-np_key_format(char out[NP_KEYMAX], unsigned table, uint64_t key,
+nearidx_key_format(char out[NEARIDX_KEYMAX], unsigned table, uint64_t key,
     unsigned bits)
 {
 	unsigned w = bits ? (bits + 3) / 4 : 1;
-	int n = snprintf(out, NP_KEYMAX, "%03u.", table);
+	int n = snprintf(out, NEARIDX_KEYMAX, "%03u.", table);
 
 	for (unsigned i = w; i-- > 0;) {
 		out[(unsigned)n + i] = "0123456789abcdef"[key & 15];
@@ -190,7 +190,7 @@ np_key_format(char out[NP_KEYMAX], unsigned table, uint64_t key,
 }
 
 bool
-np_key_parse(const char *p, size_t n, unsigned *table, uint64_t *key)
+nearidx_key_parse(const char *p, size_t n, unsigned *table, uint64_t *key)
 {
 	size_t i = 0;
 	unsigned t = 0;
@@ -221,13 +221,13 @@ np_key_parse(const char *p, size_t n, unsigned *table, uint64_t *key)
 /* LSD radix sort of e[0..n) on the bits b selects, stable, with tmp as
  * the other buffer; returns the one that holds the result.  Digits of at
  * most 11 bits keep the counters in L1. */
-static struct np_entry *
-sort_sel(struct np_entry *e, struct np_entry *tmp, size_t n,
-    const struct np_bitsel *b)
+static struct nearidx_entry *
+sort_sel(struct nearidx_entry *e, struct nearidx_entry *tmp, size_t n,
+    const struct nearidx_bitsel *b)
 {
 	uint32_t small[2048], *cnt = small;
 	unsigned passes, dw;
-	struct np_entry *src = e, *dst = tmp;
+	struct nearidx_entry *src = e, *dst = tmp;
 
 	if (b->bits == 0 || n < 2)
 		return e;
@@ -237,7 +237,7 @@ sort_sel(struct np_entry *e, struct np_entry *tmp, size_t n,
 		cnt = xmalloc(((size_t)passes << dw) * sizeof *cnt);
 	memset(cnt, 0, ((size_t)passes << dw) * sizeof *cnt);
 	for (size_t i = 0; i < n; i++) {
-		uint64_t key = np_bitsel_get(b, e[i].fp);
+		uint64_t key = nearidx_bitsel_get(b, e[i].fp);
 
 		for (unsigned p = 0; p < passes; p++)
 			cnt[(size_t)p << dw | (key >> (p * dw) & ((1u << dw) - 1))]++;
@@ -247,7 +247,7 @@ sort_sel(struct np_entry *e, struct np_entry *tmp, size_t n,
 		unsigned sh = p * dw;
 		uint64_t dmask = (1u << dw) - 1;
 		bool trivial = false;
-		struct np_entry *t;
+		struct nearidx_entry *t;
 
 		for (size_t v = 0; v < (1u << dw); v++) {
 			uint32_t x = c[v];
@@ -260,7 +260,7 @@ sort_sel(struct np_entry *e, struct np_entry *tmp, size_t n,
 		if (trivial)
 			continue;	/* one digit value: order unchanged */
 		for (size_t i = 0; i < n; i++) {
-			uint64_t key = np_bitsel_get(b, src[i].fp);
+			uint64_t key = nearidx_bitsel_get(b, src[i].fp);
 
 			dst[c[key >> sh & dmask]++] = src[i];
 		}
@@ -274,11 +274,11 @@ sort_sel(struct np_entry *e, struct np_entry *tmp, size_t n,
 }
 
 void
-np_sort_fp(struct np_entry *e, struct np_entry *tmp, size_t n)
+nearidx_sort_fp(struct nearidx_entry *e, struct nearidx_entry *tmp, size_t n)
 {
-	struct np_bitsel all;
+	struct nearidx_bitsel all;
 
-	np_bitsel_init(&all, ~0ULL);
+	nearidx_bitsel_init(&all, ~0ULL);
 	if (sort_sel(e, tmp, n, &all) != e)
 		memcpy(e, tmp, n * sizeof *e);
 }
@@ -286,7 +286,8 @@ np_sort_fp(struct np_entry *e, struct np_entry *tmp, size_t n)
 /* --- searching ------------------------------------------------------------ */
 
 void
-np_search_init(struct np_search *s, unsigned k, np_pair_fn fn, void *ctx)
+nearidx_search_init(struct nearidx_search *s, unsigned k, nearidx_pair_fn fn,
+    void *ctx)
 {
 	memset(s, 0, sizeof *s);
 	s->k = k;
@@ -295,7 +296,7 @@ np_search_init(struct np_search *s, unsigned k, np_pair_fn fn, void *ctx)
 }
 
 void
-np_search_free(struct np_search *s)
+nearidx_search_free(struct nearidx_search *s)
 {
 	free(s->forbid);
 	free(s->gmember);
@@ -308,7 +309,7 @@ np_search_free(struct np_search *s)
 }
 
 static void
-push_forbid(struct np_search *s, uint64_t mask)
+push_forbid(struct nearidx_search *s, uint64_t mask)
 {
 	if (s->nforbid == s->capforbid) {
 		s->capforbid = s->capforbid ? 2 * s->capforbid : 64;
@@ -331,11 +332,11 @@ reserve(uint64_t **f, uint32_t **ix, size_t *cap, size_t n)
 
 /* The records of entry idx: a group's, or the one. */
 static inline const uint32_t *
-members(const struct np_search *s, const uint32_t *idx, size_t *n)
+members(const struct nearidx_search *s, const uint32_t *idx, size_t *n)
 {
-	uint32_t g = *idx & ~NP_GROUP;
+	uint32_t g = *idx & ~NEARIDX_GROUP;
 
-	if (!(*idx & NP_GROUP)) {
+	if (!(*idx & NEARIDX_GROUP)) {
 		*n = 1;
 		return idx;
 	}
@@ -346,7 +347,7 @@ members(const struct np_search *s, const uint32_t *idx, size_t *n)
 /* Is entry idx below the split (the records of a group are all on one
  * side of it)? */
 static inline bool
-below(const struct np_search *s, uint32_t idx)
+below(const struct nearidx_search *s, uint32_t idx)
 {
 	size_t n;
 
@@ -354,7 +355,7 @@ below(const struct np_search *s, uint32_t idx)
 }
 
 static void
-report(struct np_search *s, uint32_t a, uint32_t b, unsigned d)
+report(struct nearidx_search *s, uint32_t a, uint32_t b, unsigned d)
 {
 	if (a < b)
 		s->pair(s->ctx, a, b, d);
@@ -364,7 +365,7 @@ report(struct np_search *s, uint32_t a, uint32_t b, unsigned d)
 
 /* Every pair of the records of entries a and b, one of them a group. */
 static void
-report_groups(struct np_search *s, uint32_t a, uint32_t b, unsigned d)
+report_groups(struct nearidx_search *s, uint32_t a, uint32_t b, unsigned d)
 {
 	size_t na, nb;
 	const uint32_t *ma = members(s, &a, &na), *mb = members(s, &b, &nb);
@@ -377,12 +378,13 @@ report_groups(struct np_search *s, uint32_t a, uint32_t b, unsigned d)
 /* A pair within k that agrees on the bucket's key: report it unless it
  * agrees on a key that an earlier table or sub-block owns. */
 static inline __attribute__((always_inline)) void
-candidate(struct np_search *s, uint32_t a, uint32_t b, uint64_t x, unsigned d)
+candidate(struct nearidx_search *s, uint32_t a, uint32_t b, uint64_t x,
+    unsigned d)
 {
 	for (size_t f = 0; f < s->nforbid; f++)
 		if ((x & s->forbid[f]) == 0)
 			return;
-	if ((a | b) & NP_GROUP)
+	if ((a | b) & NEARIDX_GROUP)
 		report_groups(s, a, b, d);
 	else
 		report(s, a, b, d);
@@ -391,8 +393,8 @@ candidate(struct np_search *s, uint32_t a, uint32_t b, uint64_t x, unsigned d)
 /* Copy the fingerprints of e[0..n) to s->fa, or with a split, those
  * below it to s->fa and the others to s->fb; count the pairs compared. */
 static void
-gather(struct np_search *s, const struct np_entry *e, size_t n, size_t *na,
-    size_t *nb)
+gather(struct nearidx_search *s, const struct nearidx_entry *e, size_t n,
+    size_t *na, size_t *nb)
 {
 	*na = *nb = 0;
 	reserve(&s->fa, &s->ia, &s->capa, n);
@@ -415,7 +417,7 @@ gather(struct np_search *s, const struct np_entry *e, size_t n, size_t *na,
  * The body is compiled twice, with and without the POPCNT instruction
  * (see fingerprint.c): this loop is where the time goes. */
 static inline __attribute__((always_inline)) void
-brute_body(struct np_search *s, const struct np_entry *e, size_t n)
+brute_body(struct nearidx_search *s, const struct nearidx_entry *e, size_t n)
 {
 	const uint64_t *f;
 	const uint32_t *ix;
@@ -443,7 +445,7 @@ brute_body(struct np_search *s, const struct np_entry *e, size_t n)
 }
 
 static void
-brute_generic(struct np_search *s, const struct np_entry *e, size_t n)
+brute_generic(struct nearidx_search *s, const struct nearidx_entry *e, size_t n)
 {
 	brute_body(s, e, n);
 }
@@ -452,7 +454,7 @@ brute_generic(struct np_search *s, const struct np_entry *e, size_t n)
 #include <immintrin.h>
 
 __attribute__((target("popcnt"))) static void
-brute_popcnt(struct np_search *s, const struct np_entry *e, size_t n)
+brute_popcnt(struct nearidx_search *s, const struct nearidx_entry *e, size_t n)
 {
 	brute_body(s, e, n);
 }
@@ -463,7 +465,7 @@ brute_popcnt(struct np_search *s, const struct np_entry *e, size_t n)
 #define AVX512 "avx512f,avx512vpopcntdq,popcnt"
 
 __attribute__((target(AVX512))) static void
-row_avx512(struct np_search *s, uint64_t a, uint32_t ia, const uint64_t *f,
+row_avx512(struct nearidx_search *s, uint64_t a, uint32_t ia, const uint64_t *f,
     const uint32_t *ix, size_t n)
 {
 	__m512i va = _mm512_set1_epi64((long long)a);
@@ -488,7 +490,7 @@ row_avx512(struct np_search *s, uint64_t a, uint32_t ia, const uint64_t *f,
 }
 
 __attribute__((target(AVX512))) static void
-brute_avx512(struct np_search *s, const struct np_entry *e, size_t n)
+brute_avx512(struct nearidx_search *s, const struct nearidx_entry *e, size_t n)
 {
 	size_t na, nb;
 
@@ -502,12 +504,14 @@ brute_avx512(struct np_search *s, const struct np_entry *e, size_t n)
 	}
 }
 
-static void brute_first(struct np_search *, const struct np_entry *, size_t);
-static void (*brute)(struct np_search *, const struct np_entry *, size_t) =
+static void brute_first(struct nearidx_search *, const struct nearidx_entry *,
+    size_t);
+static void (*brute)(struct nearidx_search *, const struct nearidx_entry *,
+    size_t) =
     brute_first;
 
 static void
-brute_first(struct np_search *s, const struct np_entry *e, size_t n)
+brute_first(struct nearidx_search *s, const struct nearidx_entry *e, size_t n)
 {
 	__builtin_cpu_init();
 	if (getenv("CRAWLUTILS_NO_AVX512") == NULL &&
@@ -541,11 +545,11 @@ log2ceil(size_t n)
  * them, and each sub-block's groups are searched in turn, a pair being
  * owned by the first sub-block it agrees on. */
 static void
-search(struct np_search *s, struct np_entry *e, struct np_entry *tmp,
-    size_t n, uint64_t free_bits)
+search(struct nearidx_search *s, struct nearidx_entry *e,
+    struct nearidx_entry *tmp, size_t n, uint64_t free_bits)
 {
-	struct np_entry *cur = e, *oth = tmp;
-	uint64_t and = ~0ULL, or = 0, same, vary, sub[NP_MAXK + 1];
+	struct nearidx_entry *cur = e, *oth = tmp;
+	uint64_t and = ~0ULL, or = 0, same, vary, sub[NEARIDX_MAXK + 1];
 	size_t lo = 0, hi = 0, save;
 	unsigned nv, w, k = s->k;
 
@@ -602,12 +606,12 @@ search(struct np_search *s, struct np_entry *e, struct np_entry *tmp,
 	}
 	save = s->nforbid;
 	for (unsigned j = 0; j <= k; j++) {
-		struct np_bitsel sel;
+		struct nearidx_bitsel sel;
 		size_t start = 0;
 
-		np_bitsel_init(&sel, sub[j]);
+		nearidx_bitsel_init(&sel, sub[j]);
 		if (sort_sel(cur, oth, n, &sel) != cur) {
-			struct np_entry *t = cur;
+			struct nearidx_entry *t = cur;
 
 			cur = oth;
 			oth = t;
@@ -634,7 +638,7 @@ search(struct np_search *s, struct np_entry *e, struct np_entry *tmp,
 /* Add a group of the records of e[0..n) (n > 1), its pairs reported if
  * asked; returns its entry's idx. */
 static uint32_t
-add_group(struct np_search *s, const struct np_entry *e, size_t n,
+add_group(struct nearidx_search *s, const struct nearidx_entry *e, size_t n,
     bool pairs)
 {
 	size_t m = s->nmembers;
@@ -658,7 +662,7 @@ add_group(struct np_search *s, const struct np_entry *e, size_t n,
 	s->gstart[s->ngroups] = (uint32_t)m;
 	s->nmembers = m + n;
 	s->gstart[s->ngroups + 1] = (uint32_t)s->nmembers;
-	return NP_GROUP | (uint32_t)s->ngroups++;
+	return NEARIDX_GROUP | (uint32_t)s->ngroups++;
 }
 
 /* Make each run of identical fingerprints in e[0..n) one entry, a group
@@ -667,12 +671,12 @@ add_group(struct np_search *s, const struct np_entry *e, size_t n,
  * left.  With pairs set, the pairs within a group are reported, at
  * distance 0, as the first table would. */
 static size_t
-collapse(struct np_search *s, struct np_entry *e, struct np_entry *tmp,
-    size_t n, bool pairs)
+collapse(struct nearidx_search *s, struct nearidx_entry *e,
+    struct nearidx_entry *tmp, size_t n, bool pairs)
 {
 	size_t m = 0;
 
-	np_sort_fp(e, tmp, n);
+	nearidx_sort_fp(e, tmp, n);
 	for (size_t i = 0, j; i < n; i = j) {
 		uint64_t fp = e[i].fp;
 		size_t lo = 0;
@@ -690,7 +694,7 @@ collapse(struct np_search *s, struct np_entry *e, struct np_entry *tmp,
 		/* a group for each side: those below the split first */
 		for (size_t q = i; q < j; q++)
 			if (e[q].idx < s->split) {
-				struct np_entry t = e[i + lo];
+				struct nearidx_entry t = e[i + lo];
 
 				e[i + lo++] = e[q];
 				e[q] = t;
@@ -714,7 +718,7 @@ collapse(struct np_search *s, struct np_entry *e, struct np_entry *tmp,
 }
 
 size_t
-np_expand(struct np_search *s, struct np_entry *e, size_t m)
+nearidx_expand(struct nearidx_search *s, struct nearidx_entry *e, size_t m)
 {
 	size_t n = m - s->ngroups + s->nmembers, w = n;
 
@@ -734,8 +738,8 @@ np_expand(struct np_search *s, struct np_entry *e, size_t m)
 }
 
 void
-np_search_bucket(struct np_search *s, const struct np_design *d, unsigned t,
-    struct np_entry *e, struct np_entry *tmp, size_t n)
+nearidx_search_bucket(struct nearidx_search *s, const struct nearidx_design *d,
+    unsigned t, struct nearidx_entry *e, struct nearidx_entry *tmp, size_t n)
 {
 	/* identical fingerprints: table 0 owns their pairs */
 	if (n > BRUTE_MAX)
@@ -748,15 +752,15 @@ np_search_bucket(struct np_search *s, const struct np_design *d, unsigned t,
 	s->ngroups = s->nmembers = 0;
 }
 
-struct np_entry *
-np_search_table(struct np_search *s, const struct np_design *d, unsigned t,
-    struct np_entry *e, struct np_entry *tmp, size_t *np)
+struct nearidx_entry *
+nearidx_search_table(struct nearidx_search *s, const struct nearidx_design *d,
+    unsigned t, struct nearidx_entry *e, struct nearidx_entry *tmp, size_t *np)
 {
 	uint64_t mask = d->mask[t];
 	size_t start = 0, w = 0, n = *np;
 
 	if (sort_sel(e, tmp, n, &d->sel[t]) != e) {
-		struct np_entry *x = e;
+		struct nearidx_entry *x = e;
 
 		e = tmp;
 		tmp = x;

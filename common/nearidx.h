@@ -15,7 +15,7 @@
  * fingerprints all within K of each other is compared pair by pair,
  * since every pair is then an answer.  Identical fingerprints (mirror
  * copies) are searched as one entry, a group, whose pairs are listed
- * without being compared (np_search_table): a few thousand copies of one
+ * without being compared (nearidx_search_table): a few thousand copies of one
  * fingerprint in a bucket would otherwise be compared again in every
  * sub-block a straggler among them keeps apart.  Sorting is LSD radix
  * sort; nothing is hashed. */
@@ -26,21 +26,21 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define NP_MAXK		32	/* largest distance searched */
-#define NP_MAXTABLES	999	/* largest design offered */
+#define NEARIDX_MAXK		32	/* largest distance searched */
+#define NEARIDX_MAXTABLES	999	/* largest design offered */
 
 /* A fingerprint and the number of its record: 12 bytes, packed, so a
  * table and its sorting scratch take 24 bytes a fingerprint.  A record's
- * number is below NP_GROUP: idx NP_GROUP | g is group g of identical
- * fingerprints (np_search_table). */
-#define NP_GROUP	0x80000000u
-struct np_entry {
+ * number is below NEARIDX_GROUP: idx NEARIDX_GROUP | g is group g of identical
+ * fingerprints (nearidx_search_table). */
+#define NEARIDX_GROUP	0x80000000u
+struct nearidx_entry {
 	uint64_t	fp;
 	uint32_t	idx;
 } __attribute__((packed));
 
 /* Bits of a mask packed together, lowest first (what x86's PEXT does). */
-struct np_bitsel {
+struct nearidx_bitsel {
 	unsigned	nseg;
 	unsigned	bits;
 	struct {
@@ -50,10 +50,10 @@ struct np_bitsel {
 	} seg[32];
 };
 
-void np_bitsel_init(struct np_bitsel *b, uint64_t mask);
+void nearidx_bitsel_init(struct nearidx_bitsel *b, uint64_t mask);
 
 static inline uint64_t
-np_bitsel_get(const struct np_bitsel *b, uint64_t x)
+nearidx_bitsel_get(const struct nearidx_bitsel *b, uint64_t x)
 {
 	uint64_t k = 0;
 
@@ -62,33 +62,34 @@ np_bitsel_get(const struct np_bitsel *b, uint64_t x)
 	return k;
 }
 
-struct np_design {
+struct nearidx_design {
 	unsigned	 k;
 	unsigned	 nblocks;
 	unsigned	 ntables;
 	uint64_t	 block[64];	/* block 0 holds the highest bits */
 	uint64_t	*mask;		/* the bits of each table's key */
-	struct np_bitsel *sel;
+	struct nearidx_bitsel *sel;
 };
 
 /* The design of ntables tables for distance k: false if no number of
- * blocks gives that many (np_design_tables lists those that do). */
-bool np_design_init(struct np_design *d, unsigned k, unsigned ntables);
-void np_design_free(struct np_design *d);
+ * blocks gives that many (nearidx_design_tables lists those that do). */
+bool nearidx_design_init(struct nearidx_design *d, unsigned k,
+    unsigned ntables);
+void nearidx_design_free(struct nearidx_design *d);
 /* The numbers of tables possible for k, smallest first, at most max of
- * them; returns how many there are (up to NP_MAXTABLES tables). */
-unsigned np_design_tables(unsigned k, unsigned *out, unsigned max);
+ * them; returns how many there are (up to NEARIDX_MAXTABLES tables). */
+unsigned nearidx_design_tables(unsigned k, unsigned *out, unsigned max);
 /* The number of tables nearpairs chooses for k, by measurement. */
-unsigned np_design_auto(unsigned k);
+unsigned nearidx_design_auto(unsigned k);
 /* Is ntables one of the numbers offered for k?  If not, choices gets
  * them as text ("4, 10, 20 or 35"), as many as fit in size. */
-bool np_design_offered(unsigned k, unsigned ntables, char *choices,
+bool nearidx_design_offered(unsigned k, unsigned ntables, char *choices,
     size_t size);
 /* The key of fp in table t, and its width in bits. */
 static inline uint64_t
-np_key(const struct np_design *d, unsigned t, uint64_t fp)
+nearidx_key(const struct nearidx_design *d, unsigned t, uint64_t fp)
 {
-	return np_bitsel_get(&d->sel[t], fp);
+	return nearidx_bitsel_get(&d->sel[t], fp);
 }
 
 /* The key of a map/reduce record: "TABLE.HEX", the table number in
@@ -96,21 +97,21 @@ np_key(const struct np_design *d, unsigned t, uint64_t fp)
  * so that equal keys are equal strings and byte order sorts them.
  * Parsing takes any number of hex digits up to 16; false if it is not
  * such a key. */
-#define NP_KEYMAX	32
-size_t np_key_format(char out[NP_KEYMAX], unsigned table, uint64_t key,
-    unsigned bits);
-bool np_key_parse(const char *p, size_t n, unsigned *table, uint64_t *key);
+#define NEARIDX_KEYMAX	32
+size_t nearidx_key_format(char out[NEARIDX_KEYMAX], unsigned table,
+    uint64_t key, unsigned bits);
+bool nearidx_key_parse(const char *p, size_t n, unsigned *table, uint64_t *key);
 
 /* Called once for each pair within k: a < b are the idx of the two
  * entries, d their distance, x their XOR. */
-typedef void (*np_pair_fn)(void *ctx, uint32_t a, uint32_t b, unsigned d);
+typedef void (*nearidx_pair_fn)(void *ctx, uint32_t a, uint32_t b, unsigned d);
 
-struct np_search {
+struct nearidx_search {
 	unsigned	 k;
 	/* 0: every pair; otherwise only pairs of one idx below split and
 	 * one at or above it (an input joined with a part of an archive) */
 	uint32_t	 split;
-	np_pair_fn	 pair;
+	nearidx_pair_fn	 pair;
 	void		*ctx;
 	uint64_t	 compared;	/* pairs of fingerprints compared */
 	/* the groups of table 0: group g's records are
@@ -125,8 +126,9 @@ struct np_search {
 	size_t		 capa, capb;
 };
 
-void np_search_init(struct np_search *s, unsigned k, np_pair_fn fn, void *ctx);
-void np_search_free(struct np_search *s);
+void nearidx_search_init(struct nearidx_search *s, unsigned k,
+    nearidx_pair_fn fn, void *ctx);
+void nearidx_search_free(struct nearidx_search *s);
 /* Sort e[0..*n) by the key of table t (tmp: scratch for *n entries),
  * and report the pairs that table t owns.  Returns e or tmp, whichever
  * the entries are left in.  Table 0 makes each run of identical
@@ -134,20 +136,24 @@ void np_search_free(struct np_search *s);
  * group (with a split, one for each side of it), reporting the pairs
  * within it at distance 0, and *n becomes the number of entries left;
  * the later tables search the groups as entries, and report a pair of
- * groups as the pairs of their records.  np_expand() undoes it. */
-struct np_entry *np_search_table(struct np_search *s, const struct np_design *d,
-    unsigned t, struct np_entry *e, struct np_entry *tmp, size_t *n);
+ * groups as the pairs of their records.  nearidx_expand() undoes it. */
+struct nearidx_entry *nearidx_search_table(struct nearidx_search *s,
+    const struct nearidx_design *d, unsigned t, struct nearidx_entry *e,
+    struct nearidx_entry *tmp, size_t *n);
 /* The same for one bucket of table t: entries that share its key.
  * e is reordered (and its copies made groups, forgotten on return). */
-void np_search_bucket(struct np_search *s, const struct np_design *d,
-    unsigned t, struct np_entry *e, struct np_entry *tmp, size_t n);
+void nearidx_search_bucket(struct nearidx_search *s,
+    const struct nearidx_design *d, unsigned t, struct nearidx_entry *e,
+    struct nearidx_entry *tmp, size_t n);
 
 /* Undo the groups of table 0 on the m entries of e (room for all of
  * them, in any order): each group is replaced by its records; returns
  * their number.  The groups are forgotten. */
-size_t np_expand(struct np_search *s, struct np_entry *e, size_t m);
+size_t nearidx_expand(struct nearidx_search *s, struct nearidx_entry *e,
+    size_t m);
 
 /* Sort e[0..n) by the whole fingerprint, stably (tmp: n entries). */
-void np_sort_fp(struct np_entry *e, struct np_entry *tmp, size_t n);
+void nearidx_sort_fp(struct nearidx_entry *e, struct nearidx_entry *tmp,
+    size_t n);
 
 #endif

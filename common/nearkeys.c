@@ -31,12 +31,12 @@ format_tail(struct buf *b, long long part, uintmax_t recno,
 }
 
 size_t
-nk_emit(struct out *o, const struct nearrecs *r, const struct np_design *d,
+nk_emit(struct out *o, const struct nearrecs *r, const struct nearidx_design *d,
     long long part, uintmax_t recno, const struct span *id,
     const uint64_t *fp)
 {
 	static struct buf tail;
-	char key[NP_KEYMAX];
+	char key[NEARIDX_KEYMAX];
 	size_t nw = 0;
 
 	tail.len = 0;
@@ -45,8 +45,8 @@ nk_emit(struct out *o, const struct nearrecs *r, const struct np_design *d,
 		if (!nr_valid(r, fp[p]))
 			continue;
 		for (unsigned t = 0; t < d->ntables; t++) {
-			size_t n = np_key_format(key, p * d->ntables + t,
-			    np_key(d, t, fp[p]), d->sel[t].bits);
+			size_t n = nearidx_key_format(key, p * d->ntables + t,
+			    nearidx_key(d, t, fp[p]), d->sel[t].bits);
 
 			out_write(o, key, n);
 			out_write(o, tail.p, tail.len);
@@ -104,7 +104,7 @@ rank_tables(struct nk_parts *kp, unsigned ntab)
 
 void
 nk_keep(struct nk_parts *kp, const struct nearrecs *r,
-    const struct np_design *d, long long part, uintmax_t recno,
+    const struct nearidx_design *d, long long part, uintmax_t recno,
     const struct span *id, const uint64_t *fp)
 {
 	uint32_t idx = (uint32_t)kp->nrec;
@@ -124,7 +124,7 @@ nk_keep(struct nk_parts *kp, const struct nearrecs *r,
 			continue;
 		for (unsigned t = 0; t < d->ntables; t++) {
 			unsigned tab = p * d->ntables + t;
-			uint64_t key = np_key(d, t, fp[p]);
+			uint64_t key = nearidx_key(d, t, fp[p]);
 			struct nk_key *e;
 
 			if (kp->nkeys == kp->capkeys) {
@@ -200,7 +200,7 @@ sort_keys(struct nk_parts *kp)
 }
 
 size_t
-nk_write_parts(struct nk_parts *kp, const struct np_design *d,
+nk_write_parts(struct nk_parts *kp, const struct nearidx_design *d,
     const char *prefix)
 {
 	size_t plen = strlen(prefix), i = 0;
@@ -219,8 +219,8 @@ nk_write_parts(struct nk_parts *kp, const struct np_design *d,
 		for (; i < kp->nkeys && kp->keys[i].part == j; i++) {
 			const struct nk_key *e = &kp->keys[i];
 			unsigned tab = kp->table[e->rank];
-			char key[NP_KEYMAX];
-			size_t n = np_key_format(key, tab, e->key,
+			char key[NEARIDX_KEYMAX];
+			size_t n = nearidx_key_format(key, tab, e->key,
 			    d->sel[tab % d->ntables].bits);
 
 			out_write(&o, key, n);
@@ -255,11 +255,11 @@ nk_fields(const char *p, size_t n, struct span f[4])
 }
 
 bool
-nk_key_matches(const struct nearrecs *r, const struct np_design *d,
+nk_key_matches(const struct nearrecs *r, const struct nearidx_design *d,
     unsigned t, uint64_t key, const uint64_t *fp)
 {
 	return t < r->npos * d->ntables && nr_valid(r, fp[t / d->ntables]) &&
-	    np_key(d, t % d->ntables, fp[t / d->ntables]) == key;
+	    nearidx_key(d, t % d->ntables, fp[t / d->ntables]) == key;
 }
 
 void

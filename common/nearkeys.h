@@ -4,7 +4,7 @@
  * fingerprint there takes part (nr_valid), and each table t, one record
  *	KEY TAB RECORD TAB ID TAB FP[,FP...]
  * KEY the table p * ntables + t and the fingerprint's key in it
- * (np_key_format), RECORD "PART.NUMBER" (six and twelve digits: byte
+ * (nearidx_key_format), RECORD "PART.NUMBER" (six and twelve digits: byte
  * order is record order), then the record's ID and all its fingerprints.
  *
  * Reduce (--from-keys): the key records of one KEY are one bucket.  Its
@@ -30,13 +30,13 @@
 
 /* Write the key records of a record; returns how many. */
 size_t nk_emit(struct out *o, const struct nearrecs *r,
-    const struct np_design *d, long long part, uintmax_t recno,
+    const struct nearidx_design *d, long long part, uintmax_t recno,
     const struct span *id, const uint64_t *fp);
 /* The four fields of a key record; false if it has another number. */
 bool nk_fields(const char *p, size_t n, struct span f[4]);
 /* Is key that of table t (counted over the positions) for the record's
  * fingerprints fp? */
-bool nk_key_matches(const struct nearrecs *r, const struct np_design *d,
+bool nk_key_matches(const struct nearrecs *r, const struct nearidx_design *d,
     unsigned t, uint64_t key, const uint64_t *fp);
 
 /* The partition, from 0 to nparts - 1, of the key key of table t: the
@@ -75,12 +75,12 @@ void nk_parts_init(struct nk_parts *kp, unsigned nparts);
 void nk_parts_free(struct nk_parts *kp);
 /* Keep the key records of a record (r: its npos and keep_empty). */
 void nk_keep(struct nk_parts *kp, const struct nearrecs *r,
-    const struct np_design *d, long long part, uintmax_t recno,
+    const struct nearidx_design *d, long long part, uintmax_t recno,
     const struct span *id, const uint64_t *fp);
 /* Write the key records kept, sorted, partition J's to the file
  * PREFIX.J, made (empty or not) for every J; returns how many.  A file
  * that cannot be made or written is fatal. */
-size_t nk_write_parts(struct nk_parts *kp, const struct np_design *d,
+size_t nk_write_parts(struct nk_parts *kp, const struct nearidx_design *d,
     const char *prefix);
 
 struct nk_reducer {

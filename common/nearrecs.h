@@ -38,7 +38,7 @@ struct nearrecs {
 	bool		 keep_empty;
 	bool		 keep_fps;	/* fingerprints in the records, always */
 	struct nr_part	 in, arc;
-	struct np_entry	*ent;
+	struct nearidx_entry	*ent;
 	size_t		 nent, capent;
 };
 

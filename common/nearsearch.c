@@ -20,7 +20,7 @@ ns_init(struct nearsearch *s, struct nearrecs *recs, unsigned k)
 void
 ns_free(struct nearsearch *s)
 {
-	np_design_free(&s->design);
+	nearidx_design_free(&s->design);
 	free(s->pairs);
 	s->pairs = NULL;
 	s->npairs = s->cappairs = 0;
@@ -31,8 +31,8 @@ ns_design(struct nearsearch *s)
 {
 	if (s->design.mask != NULL)
 		return;
-	if (!np_design_init(&s->design, s->k,
-	    s->ntables ? s->ntables : np_design_auto(s->k)))
+	if (!nearidx_design_init(&s->design, s->k,
+	    s->ntables ? s->ntables : nearidx_design_auto(s->k)))
 		diag_fatal("no design of %u tables for -k %u", s->ntables, s->k);
 }
 
@@ -107,8 +107,8 @@ ns_search(struct nearsearch *s, const uint32_t *reps, size_t nreps,
     uint32_t split)
 {
 	struct nearrecs *r = s->recs;
-	struct np_search srch;
-	struct np_entry *tmp;
+	struct nearidx_search srch;
+	struct nearidx_entry *tmp;
 	size_t ntmp, n;
 	uint32_t *all = NULL;
 	uint64_t compared;
@@ -116,7 +116,7 @@ ns_search(struct nearsearch *s, const uint32_t *reps, size_t nreps,
 	if (r->npos > 1 && reps == NULL)
 		reps = all = nr_all(r, &nreps);
 	ns_design(s);
-	np_search_init(&srch, s->k, on_pair, s);
+	nearidx_search_init(&srch, s->k, on_pair, s);
 	srch.split = split;
 	if (r->npos <= 1 && r->capent > r->nent + 1) {
 		/* the doubling's slack would count against the 24 bytes */
@@ -136,8 +136,8 @@ ns_search(struct nearsearch *s, const uint32_t *reps, size_t nreps,
 			tmp = nr_alloc(ntmp * sizeof *tmp);
 		}
 		for (unsigned t = 0; t < s->design.ntables; t++) {
-			struct np_entry *now = np_search_table(&srch, &s->design,
-			    t, r->ent, tmp, &r->nent);
+			struct nearidx_entry *now = nearidx_search_table(&srch,
+			    &s->design, t, r->ent, tmp, &r->nent);
 
 			if (now != r->ent) {
 				size_t c = r->capent;
@@ -170,12 +170,12 @@ ns_search(struct nearsearch *s, const uint32_t *reps, size_t nreps,
 			r->capent = n + 1;
 			r->ent = nr_realloc(r->ent, r->capent * sizeof *r->ent);
 		}
-		r->nent = np_expand(&srch, r->ent, r->nent);
+		r->nent = nearidx_expand(&srch, r->ent, r->nent);
 	}
 	compared = srch.compared;
 	free(tmp);
 	free(all);
-	np_search_free(&srch);
+	nearidx_search_free(&srch);
 	return compared;
 }
 
@@ -183,8 +183,8 @@ void
 ns_bucket(struct nearsearch *s, unsigned t)
 {
 	struct nearrecs *r = s->recs;
-	struct np_entry *tmp;
-	struct np_search srch;
+	struct nearidx_entry *tmp;
+	struct nearidx_search srch;
 
 	s->curpos = t / s->design.ntables;
 	r->nent = 0;
@@ -195,10 +195,10 @@ ns_bucket(struct nearsearch *s, unsigned t)
 			nr_push(r, f, i);
 	}
 	tmp = xmalloc((r->nent + 1) * sizeof *tmp);
-	np_search_init(&srch, s->k, on_pair, s);
-	np_search_bucket(&srch, &s->design, t % s->design.ntables, r->ent, tmp,
-	    r->nent);
-	np_search_free(&srch);
+	nearidx_search_init(&srch, s->k, on_pair, s);
+	nearidx_search_bucket(&srch, &s->design, t % s->design.ntables, r->ent,
+	    tmp, r->nent);
+	nearidx_search_free(&srch);
 	free(tmp);
 }
 

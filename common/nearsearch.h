@@ -31,12 +31,12 @@
 
 struct nearsearch {
 	unsigned	 k;
-	unsigned	 ntables;	/* 0: np_design_auto() */
+	unsigned	 ntables;	/* 0: nearidx_design_auto() */
 	bool		 distinct;
 	bool		 keyed;
 	bool		 by_second;
 	struct nearrecs	*recs;
-	struct np_design design;	/* made by ns_design() */
+	struct nearidx_design design;	/* made by ns_design() */
 	uint64_t	*pairs;
 	size_t		 npairs, cappairs;
 	/* private */
@@ -50,7 +50,7 @@ void ns_free(struct nearsearch *s);
 void ns_design(struct nearsearch *s);
 /* Search the entries (one fingerprint a record) or the records reps
  * (several; reps NULL: every record), every position and table.  split:
- * as np_search's.  Returns the pairs of fingerprints compared. */
+ * as nearidx_search's.  Returns the pairs of fingerprints compared. */
 uint64_t ns_search(struct nearsearch *s, const uint32_t *reps, size_t nreps,
     uint32_t split);
 /* Search one bucket of table t of the design at position t / ntables:

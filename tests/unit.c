@@ -1168,18 +1168,18 @@ count_pair(void *ctx, uint32_t a, uint32_t b, unsigned d)
 /* A bucket of 300 copies of one fingerprint and 60 near it: the copies
  * are one entry, their pairs listed, not compared. */
 static void
-test_nearidx_copies(const struct np_design *d)
+test_nearidx_copies(const struct nearidx_design *d)
 {
 	enum { N = 360 };
-	struct np_entry e[N], tmp[N];
-	struct np_search s;
+	struct nearidx_entry e[N], tmp[N];
+	struct nearidx_search s;
 	uint64_t fp[N], want[3] = { 0 }, got[3] = { 0 };
 
 	for (uint32_t i = 0; i < N; i++) {
 		fp[i] = 0x0123456789abcdefULL;
 		if (i % 6 == 5)		/* 1 to 3 low bits flipped */
 			fp[i] ^= (uint64_t)(i % 7 + 1) << (i % 40);
-		e[i] = (struct np_entry){ fp[i], N - 1 - i };
+		e[i] = (struct nearidx_entry){ fp[i], N - 1 - i };
 	}
 	for (uint32_t i = 0; i < N; i++)
 		for (uint32_t j = i + 1; j < N; j++) {
@@ -1188,42 +1188,42 @@ test_nearidx_copies(const struct np_design *d)
 			if (dd <= 3)
 				count_pair(want, N - 1 - j, N - 1 - i, dd);
 		}
-	np_search_init(&s, 3, count_pair, got);
+	nearidx_search_init(&s, 3, count_pair, got);
 	/* all agree on block 0: table 0 owns every pair */
-	np_search_bucket(&s, d, 0, e, tmp, N);
+	nearidx_search_bucket(&s, d, 0, e, tmp, N);
 	ok(got[0] == want[0] && got[1] == want[1] && got[2] == want[2],
 	    "nearidx: a bucket of copies gives every pair once");
 	ok(s.compared < 300 * 299 / 2, "nearidx: copies are not compared "
 	    "pair by pair (%ju compared)", (uintmax_t)s.compared);
-	np_search_free(&s);
+	nearidx_search_free(&s);
 }
 
 static void
 test_nearidx(void)
 {
-	struct np_design d;
-	struct np_bitsel sel;
-	struct np_search s;
+	struct nearidx_design d;
+	struct nearidx_bitsel sel;
+	struct nearidx_search s;
 	unsigned list[8], n;
 	uint64_t u[300];
-	struct np_entry e[6], tmp[6];
+	struct nearidx_entry e[6], tmp[6];
 	struct buf got = { 0 };
 	bool sorted = true;
 
-	n = np_design_tables(3, list, 8);
+	n = nearidx_design_tables(3, list, 8);
 	ok(n == 16 && list[0] == 4 && list[1] == 10 && list[2] == 20 &&
 	    list[3] == 35, "nearidx: designs for k = 3");
-	ok(np_design_tables(0, list, 8) == 1 && list[0] == 1,
+	ok(nearidx_design_tables(0, list, 8) == 1 && list[0] == 1,
 	    "nearidx: one design for k = 0");
-	ok(np_design_init(&d, 3, 20) && d.nblocks == 6 &&
+	ok(nearidx_design_init(&d, 3, 20) && d.nblocks == 6 &&
 	    d.block[0] == 0xffe0000000000000ULL && d.block[5] == 0x3ff &&
 	    d.mask[0] == 0xffffffff80000000ULL && d.sel[0].bits == 33 &&
 	    d.mask[19] == 0x7fffffff, "nearidx: Manku's 20 tables, 11,11,11,11,10,10");
-	np_design_free(&d);
-	ok(!np_design_init(&d, 3, 5) && !np_design_init(&d, 0, 2) &&
-	    !np_design_init(&d, NP_MAXK + 1, 1), "nearidx: impossible designs");
-	np_bitsel_init(&sel, 0xf0f0);
-	ok(sel.bits == 8 && np_bitsel_get(&sel, 0x1234) == 0x13,
+	nearidx_design_free(&d);
+	ok(!nearidx_design_init(&d, 3, 5) && !nearidx_design_init(&d, 0, 2) &&
+	    !nearidx_design_init(&d, NEARIDX_MAXK + 1, 1), "nearidx: impossible designs");
+	nearidx_bitsel_init(&sel, 0xf0f0);
+	ok(sel.bits == 8 && nearidx_bitsel_get(&sel, 0x1234) == 0x13,
 	    "nearidx: bits packed lowest first");
 	for (size_t i = 0; i < 300; i++)
 		u[i] = (uint64_t)rnd() << 32 | rnd();
@@ -1234,22 +1234,22 @@ test_nearidx(void)
 	ok(sorted, "nearidx: 64-bit sort");
 	/* one bucket of table 1 (block 1 equal): the pair 0-1 agrees on
 	 * block 0 too, so table 0 owns it and table 1 must not report it */
-	ok(np_design_init(&d, 3, 4), "nearidx: 4 tables");
-	e[0] = (struct np_entry){ 0x1111222233334444ULL, 0 };
-	e[1] = (struct np_entry){ 0x1111222233334447ULL, 1 };
-	e[2] = (struct np_entry){ 0x1110222233334444ULL, 2 };
-	e[3] = (struct np_entry){ 0x9999222233334444ULL, 3 };
-	np_search_init(&s, 3, collect, &got);
-	np_search_bucket(&s, &d, 1, e, tmp, 4);
+	ok(nearidx_design_init(&d, 3, 4), "nearidx: 4 tables");
+	e[0] = (struct nearidx_entry){ 0x1111222233334444ULL, 0 };
+	e[1] = (struct nearidx_entry){ 0x1111222233334447ULL, 1 };
+	e[2] = (struct nearidx_entry){ 0x1110222233334444ULL, 2 };
+	e[3] = (struct nearidx_entry){ 0x9999222233334444ULL, 3 };
+	nearidx_search_init(&s, 3, collect, &got);
+	nearidx_search_bucket(&s, &d, 1, e, tmp, 4);
 	ok(got.len == 12 && memcmp(got.p, "0,2,1;1,2,3;", 12) == 0,
 	    "nearidx: a bucket reports only the pairs its table owns");
 	got.len = 0;
-	np_search_bucket(&s, &d, 0, e, tmp, 2);
+	nearidx_search_bucket(&s, &d, 0, e, tmp, 2);
 	ok(got.len == 6 && memcmp(got.p, "0,1,2;", 6) == 0,
 	    "nearidx: table 0 owns the pair that agrees on block 0");
-	np_search_free(&s);
+	nearidx_search_free(&s);
 	test_nearidx_copies(&d);
-	np_design_free(&d);
+	nearidx_design_free(&d);
 	buf_free(&got);
 }
 
@@ -1530,13 +1530,13 @@ test_nearsearch(void)
 	bool all = true;
 	char msg[64];
 
-	ok(np_design_auto(0) == 1 && np_design_auto(3) == 4 &&
-	    np_design_auto(5) == 21 && np_design_auto(6) == 28 &&
-	    np_design_auto(8) == 9, "nearidx: the tables chosen for k");
-	ok(np_design_offered(3, 20, msg, sizeof msg) &&
-	    !np_design_offered(3, 7, msg, sizeof msg) &&
+	ok(nearidx_design_auto(0) == 1 && nearidx_design_auto(3) == 4 &&
+	    nearidx_design_auto(5) == 21 && nearidx_design_auto(6) == 28 &&
+	    nearidx_design_auto(8) == 9, "nearidx: the tables chosen for k");
+	ok(nearidx_design_offered(3, 20, msg, sizeof msg) &&
+	    !nearidx_design_offered(3, 7, msg, sizeof msg) &&
 	    strncmp(msg, "4, 10, 20, 35, ", 15) == 0 &&
-	    !np_design_offered(0, 2, msg, sizeof msg) && strcmp(msg, "1") == 0,
+	    !nearidx_design_offered(0, 2, msg, sizeof msg) && strcmp(msg, "1") == 0,
 	    "nearidx: the numbers of tables offered, as text");
 	for (unsigned k = 0; k <= 8; k++)
 		all = all && search_exact(1, k, 0, false, false) &&
@@ -1662,7 +1662,7 @@ test_nearkeys(void)
 		uint64_t key;
 
 		nk_fields(recs[i], strlen(recs[i]), f);
-		np_key_parse(f[0].p, f[0].n, &t, &key);
+		nearidx_key_parse(f[0].p, f[0].n, &t, &key);
 		nr_parse_fps(f[3].p, f[3].n, fp, 1);
 		unsorted = nk_reduce(&red, &o, f, t, fp) || unsorted;
 	}
