@@ -70,9 +70,9 @@ static int docsfd = -1;
 static int idfield = 1, textfield = -1;
 static unsigned shingle = 3;
 static bool all, clusters, components;
-static enum nv_groups mode;
+static enum nvdocs_groups mode;
 /* By default 0.3, or 0.7 with --containment (see nearverify(1) for why). */
-static struct nv_threshold min;
+static struct nvdocs_threshold min;
 
 static struct stream s;
 static struct nvpairs pairs;
@@ -93,11 +93,11 @@ read_pairs(void)
 			pairhead.len = 0;
 			buf_append(&pairhead, r.p, r.n);
 			have_pairhead = true;
-		} else if (!nvp_add(&pairs, r.p, r.n, s.file, r.line))
+		} else if (!nvpairs_add(&pairs, r.p, r.n, s.file, r.line))
 			stream_reject(&s, &r, "not a pair: one field, where "
 			    "ID1 TAB ID2 was expected");
 	}
-	nvp_done(&pairs);
+	nvpairs_done(&pairs);
 }
 
 /* -H: the header of the output, before its first record: DOCS' ID
@@ -106,14 +106,14 @@ static void
 header(void)
 {
 	static bool written;
-	const char *last = mode == NV_CLUSTERS ? "cluster" :
-	    mode == NV_COMPONENTS ? "component" :
+	const char *last = mode == NVDOCS_CLUSTERS ? "cluster" :
+	    mode == NVDOCS_COMPONENTS ? "component" :
 	    min.containment ? "containment" : "jaccard";
 
 	if (!cli.header || written)
 		return;
 	written = true;
-	if (mode != NV_PAIRS)
+	if (mode != NVDOCS_PAIRS)
 		out_write(&s.out, docsid, ndocsid);
 	else if (have_pairhead)
 		out_write(&s.out, pairhead.p, pairhead.len);
@@ -155,13 +155,13 @@ read_docs(void)
 			}
 			continue;
 		}
-		if (!nvd_add(&d, &id, &text, r.line, &x))
+		if (!nvdocs_add(&d, &id, &text, r.line, &x))
 			stream_reject(&s, &r, "ID '%s' is also on line %ju: pairs "
 			    "could not tell the two apart",
 			    diag_quote(id.p, id.n, q, sizeof q), d.line[x]);
-		else if (mode == NV_CLUSTERS) {
+		else if (mode == NVDOCS_CLUSTERS) {
 			header();
-			nvd_put_group(&d, x, &s.out);
+			nvdocs_put_group(&d, x, &s.out);
 			s.nwritten++;
 		}
 	}
@@ -186,7 +186,7 @@ main(int argc, char *argv[])
 			textfield = cli_field(optarg);
 			break;
 		case OPT_MIN:
-			if (!nv_parse_min(optarg, &min.num, &min.den))
+			if (!nvdocs_parse_min(optarg, &min.num, &min.den))
 				cli_usage_error("--min: '%s' is not a number "
 				    "from 0 to 1 (at most 9 decimals)", optarg);
 			break;
@@ -232,11 +232,12 @@ main(int argc, char *argv[])
 	} else if ((docsfd = open(docs, O_RDONLY)) < 0)
 		diag_fatal("%s: %s", docs, strerror(errno));
 
-	mode = clusters ? NV_CLUSTERS : components ? NV_COMPONENTS : NV_PAIRS;
-	nvp_init(&pairs);
+	mode = clusters ? NVDOCS_CLUSTERS : components ? NVDOCS_COMPONENTS :
+	    NVDOCS_PAIRS;
+	nvpairs_init(&pairs);
 	stream_open(&s, argc - optind, argv + optind);
 	read_pairs();
-	nvd_init(&d, &pairs, shingle, &min, mode);
+	nvdocs_init(&d, &pairs, shingle, &min, mode);
 	read_docs();
 	/* held open until DOCS has been read again by name: a pipe or FIFO
 	 * whose only reader went away would kill its writer */
@@ -244,12 +245,12 @@ main(int argc, char *argv[])
 		close(docsfd);
 	header();
 	for (size_t i = 0; i < d.norder; i++, s.nwritten++)
-		nvd_put_group(&d, d.order[i], &s.out);
-	nvd_finish(&d, &s, docs, mode == NV_PAIRS, all);
+		nvdocs_put_group(&d, d.order[i], &s.out);
+	nvdocs_finish(&d, &s, docs, mode == NVDOCS_PAIRS, all);
 	if (cli.verbose)
-		nvd_report(&d);
-	nvd_free(&d);
-	nvp_free(&pairs);
+		nvdocs_report(&d);
+	nvdocs_free(&d);
+	nvpairs_free(&pairs);
 	buf_free(&pairhead);
 	return stream_close(&s);
 }

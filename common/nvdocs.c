@@ -7,7 +7,7 @@
 #include "xalloc.h"
 
 bool
-nv_parse_min(const char *arg, uint64_t *num, uint64_t *den)
+nvdocs_parse_min(const char *arg, uint64_t *num, uint64_t *den)
 {
 	const char *p = arg;
 	uint64_t n = 0, d = 1;
@@ -37,7 +37,7 @@ nv_parse_min(const char *arg, uint64_t *num, uint64_t *den)
 }
 
 void
-nv_value(uint64_t num, uint64_t den, char v[NV_VALUE_LEN])
+nvdocs_value(uint64_t num, uint64_t den, char v[NVDOCS_VALUE_LEN])
 {
 	uint64_t q = den ? (num * 20000 + den) / (2 * den) : 0;
 
@@ -90,8 +90,8 @@ index_pairs(struct nvdocs *d)
 }
 
 void
-nvd_init(struct nvdocs *d, struct nvpairs *p, unsigned size,
-    const struct nv_threshold *min, enum nv_groups mode)
+nvdocs_init(struct nvdocs *d, struct nvpairs *p, unsigned size,
+    const struct nvdocs_threshold *min, enum nvdocs_groups mode)
 {
 	memset(d, 0, sizeof *d);
 	d->p = p;
@@ -102,12 +102,12 @@ nvd_init(struct nvdocs *d, struct nvpairs *p, unsigned size,
 	d->capline = p->ids.n + 1;
 	d->line = xmalloc(d->capline * sizeof *d->line);
 	memset(d->line, 0, d->capline * sizeof *d->line);
-	if (mode != NV_PAIRS)
-		groups_init(&d->groups, mode == NV_COMPONENTS);
+	if (mode != NVDOCS_PAIRS)
+		groups_init(&d->groups, mode == NVDOCS_COMPONENTS);
 }
 
 void
-nvd_free(struct nvdocs *d)
+nvdocs_free(struct nvdocs *d)
 {
 	groups_free(&d->groups);
 	shingler_free(&d->sh);
@@ -126,9 +126,10 @@ nvd_free(struct nvdocs *d)
 }
 
 void
-nvd_similarity(const struct nvdocs *d, size_t i, uint64_t *num, uint64_t *den)
+nvdocs_similarity(const struct nvdocs *d, size_t i, uint64_t *num,
+    uint64_t *den)
 {
-	const struct nv_pair *q = &d->p->v[i];
+	const struct nvpairs_pair *q = &d->p->v[i];
 	uint64_t na = d->nset[q->a], nb = d->nset[q->b];
 
 	*num = q->common;
@@ -139,11 +140,11 @@ nvd_similarity(const struct nvdocs *d, size_t i, uint64_t *num, uint64_t *den)
 }
 
 bool
-nvd_confirmed(const struct nvdocs *d, size_t i)
+nvdocs_confirmed(const struct nvdocs *d, size_t i)
 {
 	uint64_t num, den;
 
-	nvd_similarity(d, i, &num, &den);
+	nvdocs_similarity(d, i, &num, &den);
 	if (den == 0)
 		return d->min.num == 0;
 	/* num < 2^32, den < 2^33, min.den <= 10^9 < 2^30: no overflow */
@@ -183,10 +184,10 @@ paired_doc(struct nvdocs *d, uint32_t x, const struct span *text)
 		d->peaksets = d->nsets;
 	d->rank[x] = d->nranked;
 	d->byrank[d->nranked++] = x;
-	if (d->mode != NV_PAIRS)
+	if (d->mode != NVDOCS_PAIRS)
 		groups_grow(&d->groups, d->nranked);
 	for (uint64_t k = d->adjoff[x]; k < d->adjoff[x + 1]; k++) {
-		struct nv_pair *q = &d->p->v[d->adj[k]];
+		struct nvpairs_pair *q = &d->p->v[d->adj[k]];
 		uint32_t y = q->a == x ? q->b : q->a;
 
 		if (y != x && d->line[y] == 0)
@@ -194,7 +195,7 @@ paired_doc(struct nvdocs *d, uint32_t x, const struct span *text)
 		q->common = (uint32_t)(y == x ? d->nset[x] :
 		    shingle_common(d->set[x], d->nset[x], d->set[y],
 		    d->nset[y]));
-		if (d->mode != NV_PAIRS && nvd_confirmed(d, d->adj[k]))
+		if (d->mode != NVDOCS_PAIRS && nvdocs_confirmed(d, d->adj[k]))
 			groups_pair(&d->groups, d->rank[y], d->rank[x]);
 		if (y != x)
 			done(d, y);
@@ -203,7 +204,7 @@ paired_doc(struct nvdocs *d, uint32_t x, const struct span *text)
 }
 
 bool
-nvd_add(struct nvdocs *d, const struct span *id, const struct span *text,
+nvdocs_add(struct nvdocs *d, const struct span *id, const struct span *text,
     uintmax_t line, uint32_t *x)
 {
 	struct idtab *ids = &d->p->ids;
@@ -223,7 +224,7 @@ nvd_add(struct nvdocs *d, const struct span *id, const struct span *text,
 	d->ndocs++;
 	if (*x < d->p->npaired)
 		paired_doc(d, *x, text);
-	if (d->mode == NV_COMPONENTS) {
+	if (d->mode == NVDOCS_COMPONENTS) {
 		if (d->norder == d->caporder) {
 			size_t bytes = d->caporder * sizeof *d->order;
 
@@ -237,7 +238,7 @@ nvd_add(struct nvdocs *d, const struct span *id, const struct span *text,
 }
 
 uint32_t
-nvd_group(struct nvdocs *d, uint32_t x)
+nvdocs_group(struct nvdocs *d, uint32_t x)
 {
 	return x < d->p->npaired ?
 	    d->byrank[groups_of(&d->groups, d->rank[x])] : x;
@@ -253,10 +254,10 @@ put_id(const struct nvdocs *d, uint32_t id, struct out *o)
 }
 
 void
-nvd_put_pair(const struct nvdocs *d, size_t i, struct out *o)
+nvdocs_put_pair(const struct nvdocs *d, size_t i, struct out *o)
 {
-	const struct nv_pair *q = &d->p->v[i];
-	char v[NV_VALUE_LEN];
+	const struct nvpairs_pair *q = &d->p->v[i];
+	char v[NVDOCS_VALUE_LEN];
 	uint64_t num, den;
 	const char *rest;
 	size_t n;
@@ -267,23 +268,23 @@ nvd_put_pair(const struct nvdocs *d, size_t i, struct out *o)
 	rest = idtab_get(&d->p->rests, q->rest, &n);
 	out_write(o, rest, n);
 	out_putc(o, '\t');
-	nvd_similarity(d, i, &num, &den);
-	nv_value(num, den, v);
+	nvdocs_similarity(d, i, &num, &den);
+	nvdocs_value(num, den, v);
 	out_write(o, v, sizeof v);
 	out_end_record(o);
 }
 
 void
-nvd_put_group(struct nvdocs *d, uint32_t x, struct out *o)
+nvdocs_put_group(struct nvdocs *d, uint32_t x, struct out *o)
 {
 	put_id(d, x, o);
 	out_putc(o, '\t');
-	put_id(d, nvd_group(d, x), o);
+	put_id(d, nvdocs_group(d, x), o);
 	out_end_record(o);
 }
 
 void
-nvd_finish(struct nvdocs *d, struct stream *s, const char *docs, bool write,
+nvdocs_finish(struct nvdocs *d, struct stream *s, const char *docs, bool write,
     bool all)
 {
 	const char *file = s->file;
@@ -291,28 +292,28 @@ nvd_finish(struct nvdocs *d, struct stream *s, const char *docs, bool write,
 	char q[DIAG_QUOTE_MAX];
 
 	for (size_t i = 0; i < d->p->n; i++) {
-		const struct nv_pair *p = &d->p->v[i];
+		const struct nvpairs_pair *p = &d->p->v[i];
 		struct record r = { .header = false };
 		const char *id;
 		size_t n;
 
-		if (nvd_complete(d, i)) {
-			if (nvd_confirmed(d, i))
+		if (nvdocs_complete(d, i)) {
+			if (nvdocs_confirmed(d, i))
 				d->nconfirmed++;
 			else if (!all || !write)
 				continue;
 			if (write) {
-				nvd_put_pair(d, i, &s->out);
+				nvdocs_put_pair(d, i, &s->out);
 				s->nwritten++;
 			}
 			continue;
 		}
 		rec.len = 0;
-		nvp_record(d->p, i, &rec);
+		nvpairs_record(d->p, i, &rec);
 		r.p = rec.p;
 		r.n = rec.len;
 		/* the message names the pair's own file, not DOCS */
-		s->file = nvp_where(d->p, i, &r.line);
+		s->file = nvpairs_where(d->p, i, &r.line);
 		id = idtab_get(&d->p->ids, d->line[p->a] == 0 ? p->a : p->b, &n);
 		stream_reject(s, &r, "ID '%s' is not in %s",
 		    diag_quote(id, n, q, sizeof q), docs);
@@ -328,10 +329,10 @@ mb(size_t bytes)
 }
 
 void
-nvd_report(const struct nvdocs *d)
+nvdocs_report(const struct nvdocs *d)
 {
 	const struct nvpairs *p = d->p;
-	size_t fixed = nvp_bytes(p) + ((size_t)p->npaired + 1) *
+	size_t fixed = nvpairs_bytes(p) + ((size_t)p->npaired + 1) *
 	    (sizeof *d->adjoff + sizeof *d->pending + sizeof *d->set +
 	    sizeof *d->nset + sizeof *d->rank + sizeof *d->byrank) +
 	    d->adjoff[p->npaired] * sizeof *d->adj +

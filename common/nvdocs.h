@@ -25,19 +25,19 @@
 #include "shingle.h"
 #include "stream.h"
 
-#define NV_VALUE_LEN	6	/* "0.3333": a similarity as written */
+#define NVDOCS_VALUE_LEN	6	/* "0.3333": a similarity as written */
 
-struct nv_threshold {
+struct nvdocs_threshold {
 	bool		 containment;
 	uint64_t	 num, den;	/* den 1 to 10^9 */
 };
 
-enum nv_groups { NV_PAIRS, NV_CLUSTERS, NV_COMPONENTS };
+enum nvdocs_groups { NVDOCS_PAIRS, NVDOCS_CLUSTERS, NVDOCS_COMPONENTS };
 
 struct nvdocs {
 	struct nvpairs	*p;
-	struct nv_threshold min;
-	enum nv_groups	 mode;
+	struct nvdocs_threshold min;
+	enum nvdocs_groups	 mode;
 	struct groups	 groups;
 	struct shingler	 sh;
 	/* For each paired ID: its pairs (adjacency lists of pair numbers),
@@ -54,7 +54,7 @@ struct nvdocs {
 	uint64_t	*line;		/* the line of DOCS an ID came from;
 					   0: none (yet) */
 	size_t		 capline;
-	uint32_t	*order;		/* NV_COMPONENTS: DOCS' IDs in order */
+	uint32_t	*order;		/* NVDOCS_COMPONENTS: -d's IDs, in order */
 	size_t		 norder, caporder;
 	size_t		 setbytes, peakbytes, nsets, peaksets;
 	uint64_t	 ndocs, nshingled, nconfirmed;
@@ -62,47 +62,47 @@ struct nvdocs {
 
 /* "0.3", ".25", "1", "0" ...: a decimal from 0 to 1 with at most nine
  * decimals, as a fraction; false if arg is not that. */
-bool nv_parse_min(const char *arg, uint64_t *num, uint64_t *den);
+bool nvdocs_parse_min(const char *arg, uint64_t *num, uint64_t *den);
 /* num / den rounded half up to 4 decimals, in integers (the same digits
  * in every locale): v gets "0.3333" (no NUL); den 0 gives "0.0000". */
-void nv_value(uint64_t num, uint64_t den, char v[NV_VALUE_LEN]);
+void nvdocs_value(uint64_t num, uint64_t den, char v[NVDOCS_VALUE_LEN]);
 
-/* Start on DOCS once all of p's pairs are read (nvp_done): shingles of
+/* Start on DOCS once all of p's pairs are read (nvpairs_done): shingles of
  * size tokens (1 to SHINGLE_MAX). */
-void nvd_init(struct nvdocs *d, struct nvpairs *p, unsigned size,
-    const struct nv_threshold *min, enum nv_groups mode);
-void nvd_free(struct nvdocs *d);
+void nvdocs_init(struct nvdocs *d, struct nvpairs *p, unsigned size,
+    const struct nvdocs_threshold *min, enum nvdocs_groups mode);
+void nvdocs_free(struct nvdocs *d);
 /* The document id, its text field text (escaped), on line line of DOCS:
  * its ID's number in *x; false, doing nothing, if that ID was already on
  * a line (d->line[*x]). */
-bool nvd_add(struct nvdocs *d, const struct span *id, const struct span *text,
-    uintmax_t line, uint32_t *x);
+bool nvdocs_add(struct nvdocs *d, const struct span *id,
+    const struct span *text, uintmax_t line, uint32_t *x);
 /* The group of the document x added last: the ID of its cluster's
  * leader, or of its component's earliest document once all have come. */
-uint32_t nvd_group(struct nvdocs *d, uint32_t x);
+uint32_t nvdocs_group(struct nvdocs *d, uint32_t x);
 
 /* Whether both documents of pair i have come. */
 static inline bool
-nvd_complete(const struct nvdocs *d, size_t i)
+nvdocs_complete(const struct nvdocs *d, size_t i)
 {
 	return d->line[d->p->v[i].a] != 0 && d->line[d->p->v[i].b] != 0;
 }
 
 /* Of a complete pair. */
-void nvd_similarity(const struct nvdocs *d, size_t i, uint64_t *num,
+void nvdocs_similarity(const struct nvdocs *d, size_t i, uint64_t *num,
     uint64_t *den);
-bool nvd_confirmed(const struct nvdocs *d, size_t i);
-/* Pair i's record, TAB, its similarity (nv_value), as one record. */
-void nvd_put_pair(const struct nvdocs *d, size_t i, struct out *o);
-/* Document x's ID, TAB, its group's (nvd_group), as one record. */
-void nvd_put_group(struct nvdocs *d, uint32_t x, struct out *o);
+bool nvdocs_confirmed(const struct nvdocs *d, size_t i);
+/* Pair i's record, TAB, its similarity (nvdocs_value), as one record. */
+void nvdocs_put_pair(const struct nvdocs *d, size_t i, struct out *o);
+/* Document x's ID, TAB, its group's (nvdocs_group), as one record. */
+void nvdocs_put_group(struct nvdocs *d, uint32_t x, struct out *o);
 /* Once DOCS is read: each pair naming an ID that DOCS (named docs) lacks
  * is rejected through s, reported at its own file and line; the others
  * are counted (d->nconfirmed), and with write the confirmed ones (all:
  * every one) are written to s->out in input order. */
-void nvd_finish(struct nvdocs *d, struct stream *s, const char *docs,
+void nvdocs_finish(struct nvdocs *d, struct stream *s, const char *docs,
     bool write, bool all);
 /* -v: the counts and the memory used, on stderr. */
-void nvd_report(const struct nvdocs *d);
+void nvdocs_report(const struct nvdocs *d);
 
 #endif

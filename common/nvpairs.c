@@ -7,7 +7,7 @@
 #include "xalloc.h"
 
 void
-nvp_init(struct nvpairs *p)
+nvpairs_init(struct nvpairs *p)
 {
 	memset(p, 0, sizeof *p);
 	idtab_init(&p->ids);
@@ -15,7 +15,7 @@ nvp_init(struct nvpairs *p)
 }
 
 void
-nvp_free(struct nvpairs *p)
+nvpairs_free(struct nvpairs *p)
 {
 	idtab_free(&p->ids);
 	idtab_free(&p->rests);
@@ -30,7 +30,7 @@ static void
 add_anchor(struct nvpairs *p, const char *file, uintmax_t line)
 {
 	if (p->nanchors > 0) {
-		const struct nv_anchor *a = &p->anchors[p->nanchors - 1];
+		const struct nvpairs_anchor *a = &p->anchors[p->nanchors - 1];
 
 		if (a->file == file && a->line + (p->n - a->pair) == line)
 			return;
@@ -42,15 +42,15 @@ add_anchor(struct nvpairs *p, const char *file, uintmax_t line)
 		    sizeof *p->anchors);
 		p->capanchors = bytes / sizeof *p->anchors;
 	}
-	p->anchors[p->nanchors++] = (struct nv_anchor){ p->n, line, file };
+	p->anchors[p->nanchors++] = (struct nvpairs_anchor){ p->n, line, file };
 }
 
 bool
-nvp_add(struct nvpairs *p, const char *rec, size_t n, const char *file,
+nvpairs_add(struct nvpairs *p, const char *rec, size_t n, const char *file,
     uintmax_t line)
 {
 	const char *t1, *t2, *end = rec + n;
-	struct nv_pair *q;
+	struct nvpairs_pair *q;
 	bool added;
 
 	t1 = memchr(rec, '\t', n);
@@ -59,9 +59,9 @@ nvp_add(struct nvpairs *p, const char *rec, size_t n, const char *file,
 	t2 = memchr(t1 + 1, '\t', (size_t)(end - t1 - 1));
 	if (t2 == NULL)
 		t2 = end;
-	if (p->n == NVP_MAX)
+	if (p->n == NVPAIRS_MAX)
 		diag_fatal("more than %lu pairs: split the input",
-		    (unsigned long)NVP_MAX);
+		    (unsigned long)NVPAIRS_MAX);
 	if (p->n == p->cap) {
 		size_t bytes = p->cap * sizeof *p->v;
 
@@ -78,13 +78,13 @@ nvp_add(struct nvpairs *p, const char *rec, size_t n, const char *file,
 }
 
 void
-nvp_done(struct nvpairs *p)
+nvpairs_done(struct nvpairs *p)
 {
 	p->npaired = (uint32_t)p->ids.n;
 }
 
 const char *
-nvp_where(const struct nvpairs *p, size_t i, uintmax_t *line)
+nvpairs_where(const struct nvpairs *p, size_t i, uintmax_t *line)
 {
 	size_t lo = 0, hi = p->nanchors;
 
@@ -101,9 +101,9 @@ nvp_where(const struct nvpairs *p, size_t i, uintmax_t *line)
 }
 
 void
-nvp_record(const struct nvpairs *p, size_t i, struct buf *b)
+nvpairs_record(const struct nvpairs *p, size_t i, struct buf *b)
 {
-	const struct nv_pair *q = &p->v[i];
+	const struct nvpairs_pair *q = &p->v[i];
 	const char *s;
 	size_t n;
 
@@ -117,7 +117,7 @@ nvp_record(const struct nvpairs *p, size_t i, struct buf *b)
 }
 
 size_t
-nvp_bytes(const struct nvpairs *p)
+nvpairs_bytes(const struct nvpairs *p)
 {
 	return idtab_bytes(&p->ids) + idtab_bytes(&p->rests) +
 	    p->cap * sizeof *p->v + p->capanchors * sizeof *p->anchors;

@@ -15,9 +15,9 @@
 #include "buf.h"
 #include "idtab.h"
 
-#define NVP_MAX		UINT32_MAX	/* pairs: their numbers are 32 bits */
+#define NVPAIRS_MAX	UINT32_MAX	/* pairs: their numbers are 32 bits */
 
-struct nv_pair {
+struct nvpairs_pair {
 	uint32_t	 a, b;		/* numbers in ids */
 	uint32_t	 rest;		/* a number in rests */
 	uint32_t	 common;	/* shared shingles, once counted */
@@ -25,7 +25,7 @@ struct nv_pair {
 
 /* Pair i of a run that starts at an anchor is on line line + (i - pair)
  * of file. */
-struct nv_anchor {
+struct nvpairs_anchor {
 	size_t		 pair;
 	uintmax_t	 line;
 	const char	*file;
@@ -33,30 +33,30 @@ struct nv_anchor {
 
 struct nvpairs {
 	/* The IDs of the pairs first (numbers below npaired, set by
-	 * nvp_done), then any others the caller adds (DOCS' IDs). */
+	 * nvpairs_done), then any others the caller adds (DOCS' IDs). */
 	struct idtab	 ids;
 	uint32_t	 npaired;
 	struct idtab	 rests;
-	struct nv_pair	*v;
+	struct nvpairs_pair	*v;
 	size_t		 n, cap;
-	struct nv_anchor *anchors;
+	struct nvpairs_anchor *anchors;
 	size_t		 nanchors, capanchors;
 };
 
-void nvp_init(struct nvpairs *p);
-void nvp_free(struct nvpairs *p);
+void nvpairs_init(struct nvpairs *p);
+void nvpairs_free(struct nvpairs *p);
 /* The pair of record rec[0..n) (ID1 TAB ID2 [TAB ...]), read on line
  * line of file (a string kept as long as p is); false if the record has
- * a single field.  Fatal beyond NVP_MAX pairs. */
-bool nvp_add(struct nvpairs *p, const char *rec, size_t n, const char *file,
+ * a single field.  Fatal beyond NVPAIRS_MAX pairs. */
+bool nvpairs_add(struct nvpairs *p, const char *rec, size_t n, const char *file,
     uintmax_t line);
 /* No more pairs: the IDs numbered so far are the paired ones. */
-void nvp_done(struct nvpairs *p);
+void nvpairs_done(struct nvpairs *p);
 /* The file and line of pair i. */
-const char *nvp_where(const struct nvpairs *p, size_t i, uintmax_t *line);
+const char *nvpairs_where(const struct nvpairs *p, size_t i, uintmax_t *line);
 /* Pair i's record as it was read, without its line end, appended to b. */
-void nvp_record(const struct nvpairs *p, size_t i, struct buf *b);
+void nvpairs_record(const struct nvpairs *p, size_t i, struct buf *b);
 /* Bytes held, for memory reports. */
-size_t nvp_bytes(const struct nvpairs *p);
+size_t nvpairs_bytes(const struct nvpairs *p);
 
 #endif

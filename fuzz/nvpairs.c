@@ -20,7 +20,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 static void
 check_min(const char *p, size_t n)
 {
-	char s[64], v[NV_VALUE_LEN + 1];
+	char s[64], v[NVDOCS_VALUE_LEN + 1];
 	uint64_t num, den;
 	size_t dot = n, digits = 0;
 	bool want = n > 0 && n < sizeof s;
@@ -42,14 +42,14 @@ check_min(const char *p, size_t n)
 	x = want ? strtod(s, NULL) : 0;
 	if (x > 1)
 		want = false;
-	if (nv_parse_min(s, &num, &den) != want)
+	if (nvdocs_parse_min(s, &num, &den) != want)
 		abort();
 	if (!want)
 		return;
 	if (den == 0 || num > den || fabs((double)num / (double)den - x) > 1e-9)
 		abort();
-	nv_value(num, den, v);
-	v[NV_VALUE_LEN] = '\0';
+	nvdocs_value(num, den, v);
+	v[NVDOCS_VALUE_LEN] = '\0';
 	if (fabs(strtod(v, NULL) - x) > 0.00005 + 1e-9)
 		abort();
 }
@@ -70,7 +70,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	lines = malloc((size + 1) * sizeof *lines);
 	if (start == NULL || lines == NULL)
 		abort();
-	nvp_init(&pp);
+	nvpairs_init(&pp);
 	while (p < end) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
 		size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
@@ -80,7 +80,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (n == 0 && nfile + 1 < sizeof files / sizeof *files) {
 			nfile++;
 			line = 0;
-		} else if (nvp_add(&pp, p, n, files[nfile], line) !=
+		} else if (nvpairs_add(&pp, p, n, files[nfile], line) !=
 		    (memchr(p, '\t', n) != NULL))
 			abort();
 		else if (memchr(p, '\t', n) != NULL) {
@@ -89,7 +89,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		}
 		p += n + (nl != NULL);
 	}
-	nvp_done(&pp);
+	nvpairs_done(&pp);
 	if (pp.n != nstart || pp.npaired != pp.ids.n)
 		abort();
 	for (size_t i = 0; i < pp.n; i++) {
@@ -98,16 +98,16 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		uintmax_t l;
 
 		b.len = 0;
-		nvp_record(&pp, i, &b);
+		nvpairs_record(&pp, i, &b);
 		if (b.len != (size_t)((e ? e : end) - q) ||
 		    memcmp(b.p, q, b.len) != 0)
 			abort();
-		nvp_where(&pp, i, &l);
+		nvpairs_where(&pp, i, &l);
 		if (l != lines[i])
 			abort();
 	}
 	buf_free(&b);
-	nvp_free(&pp);
+	nvpairs_free(&pp);
 	free(start);
 	free(lines);
 	return 0;

@@ -2484,34 +2484,34 @@ test_nvpairs(void)
 	int nbad = 0;
 
 	for (size_t i = 0; i < sizeof good / sizeof *good; i++)
-		if (!nv_parse_min(good[i], &num, &den) || num != want[i][0] ||
+		if (!nvdocs_parse_min(good[i], &num, &den) || num != want[i][0] ||
 		    den != want[i][1])
 			nbad++;
 	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
-		if (nv_parse_min(bad[i], &num, &den))
+		if (nvdocs_parse_min(bad[i], &num, &den))
 			nbad++;
 	ok(nbad == 0, "nvpairs: --min is a decimal from 0 to 1 with at most 9 "
 	    "decimals, as a fraction (%d wrong)", nbad);
 	nbad = 0;
 	for (size_t i = 0; i < sizeof frac / sizeof *frac; i++) {
-		char v[NV_VALUE_LEN];
+		char v[NVDOCS_VALUE_LEN];
 
-		nv_value(frac[i][0], frac[i][1], v);
-		if (memcmp(v, val[i], NV_VALUE_LEN) != 0)
+		nvdocs_value(frac[i][0], frac[i][1], v);
+		if (memcmp(v, val[i], NVDOCS_VALUE_LEN) != 0)
 			nbad++;
 	}
 	ok(nbad == 0, "nvpairs: similarities to 4 decimals, half up (%d "
 	    "wrong)", nbad);
 
 	/* f1: lines 1-2 pairs, 3 not, 4-5 pairs; f2: 7 */
-	nvp_init(&p);
-	ok(nvp_add(&p, "a\tb", 3, "f1", 1) && nvp_add(&p, "b\tc\t4\tx", 7,
-	    "f1", 2) && !nvp_add(&p, "abc", 3, "f1", 3) &&
-	    nvp_add(&p, "c\ta\t", 4, "f1", 4) && nvp_add(&p, "a\ta", 3, "f1", 5) &&
-	    nvp_add(&p, "\t", 1, "f2", 7) && p.n == 5 && p.nanchors == 3,
+	nvpairs_init(&p);
+	ok(nvpairs_add(&p, "a\tb", 3, "f1", 1) && nvpairs_add(&p, "b\tc\t4\tx", 7,
+	    "f1", 2) && !nvpairs_add(&p, "abc", 3, "f1", 3) &&
+	    nvpairs_add(&p, "c\ta\t", 4, "f1", 4) && nvpairs_add(&p, "a\ta", 3, "f1", 5) &&
+	    nvpairs_add(&p, "\t", 1, "f2", 7) && p.n == 5 && p.nanchors == 3,
 	    "nvpairs: records of two fields or more are pairs, one anchor a "
 	    "run of lines");
-	nvp_done(&p);
+	nvpairs_done(&p);
 	ok(p.npaired == 4 && p.v[0].a == 0 && p.v[0].b == 1 &&
 	    p.v[3].a == 0 && p.v[3].b == 0 && p.v[4].a == 3 && p.v[4].b == 3,
 	    "nvpairs: IDs numbered once, in order; the empty ID is one");
@@ -2522,17 +2522,17 @@ test_nvpairs(void)
 		    "c\ta\t", "a\ta", "\t" };
 
 		for (size_t i = 0; i < 5; i++) {
-			f = nvp_where(&p, i, &line);
+			f = nvpairs_where(&p, i, &line);
 			b.len = 0;
-			nvp_record(&p, i, &b);
+			nvpairs_record(&p, i, &b);
 			if (line != lines[i] || strcmp(f, i < 4 ? "f1" : "f2") ||
 			    !same(&b, recs[i], strlen(recs[i])))
 				nbad++;
 		}
 	}
-	ok(nbad == 0 && nvp_bytes(&p) > 0, "nvpairs: each pair's file, line "
+	ok(nbad == 0 && nvpairs_bytes(&p) > 0, "nvpairs: each pair's file, line "
 	    "and record as read (%d wrong)", nbad);
-	nvp_free(&p);
+	nvpairs_free(&p);
 	buf_free(&b);
 }
 
@@ -2550,8 +2550,8 @@ test_nvdocs(void)
 		static char text[N][200];
 		static uint64_t sets[N][200];
 		static size_t nsets[N];
-		struct nv_threshold min = { round % 2 == 1, rnd() % 11, 10 };
-		enum nv_groups mode = (enum nv_groups)(round % 3);
+		struct nvdocs_threshold min = { round % 2 == 1, rnd() % 11, 10 };
+		enum nvdocs_groups mode = (enum nvdocs_groups)(round % 3);
 		struct nvpairs p;
 		struct nvdocs d;
 		struct shingler sh;
@@ -2573,16 +2573,16 @@ test_nvdocs(void)
 			absent[i] = rnd() % 10 == 0;
 		}
 		shingler_free(&sh);
-		nvp_init(&p);
+		nvpairs_init(&p);
 		for (int k = 0; k < NPAIR; k++) {
 			char rec[32];
 			int n = snprintf(rec, sizeof rec, "d%u\td%u\t%d",
 			    rnd() % N, rnd() % N, k);
 
-			nvp_add(&p, rec, (size_t)n, "pairs", (uintmax_t)k + 1);
+			nvpairs_add(&p, rec, (size_t)n, "pairs", (uintmax_t)k + 1);
 		}
-		nvp_done(&p);
-		nvd_init(&d, &p, 1 + (unsigned)round % 4, &min, mode);
+		nvpairs_done(&p);
+		nvdocs_init(&d, &p, 1 + (unsigned)round % 4, &min, mode);
 		/* the documents in a random order, each once, some absent;
 		 * then one again, refused */
 		for (int i = 0; i < N; i++)
@@ -2593,7 +2593,7 @@ test_nvdocs(void)
 			order[i] = order[j];
 			order[j] = t;
 		}
-		groups_init(&g, mode == NV_COMPONENTS);
+		groups_init(&g, mode == NVDOCS_COMPONENTS);
 		for (int k = 0, nin = 0; k < N; k++) {
 			char id[8];
 			int n = snprintf(id, sizeof id, "d%u", order[k]);
@@ -2602,7 +2602,7 @@ test_nvdocs(void)
 
 			if (absent[order[k]])
 				continue;
-			if (!nvd_add(&d, &sid, &st, (uintmax_t)k + 1, &x))
+			if (!nvdocs_add(&d, &sid, &st, (uintmax_t)k + 1, &x))
 				bad++;
 			order[nin++] = order[k];
 		}
@@ -2612,7 +2612,7 @@ test_nvdocs(void)
 			int n = snprintf(id, sizeof id, "d%u", order[0]);
 			struct span sid = { id, (size_t)n }, st = { "", 0 };
 
-			if (nvd_add(&d, &sid, &st, 999, &x) || d.line[x] == 999)
+			if (nvdocs_add(&d, &sid, &st, 999, &x) || d.line[x] == 999)
 				bad++;
 		}
 		for (size_t i = 0; i < p.n; i++) {
@@ -2625,19 +2625,19 @@ test_nvdocs(void)
 			ib = (size_t)atoi(sb + 1);
 			(void)na;
 			(void)nb;
-			if (nvd_complete(&d, i) == (absent[ia] || absent[ib])) {
+			if (nvdocs_complete(&d, i) == (absent[ia] || absent[ib])) {
 				bad++;
 				continue;
 			}
-			if (!nvd_complete(&d, i))
+			if (!nvdocs_complete(&d, i))
 				continue;
 			wnum = ia == ib ? nsets[ia] : shingle_common(sets[ia],
 			    nsets[ia], sets[ib], nsets[ib]);
 			wden = min.containment ? (nsets[ia] < nsets[ib] ?
 			    nsets[ia] : nsets[ib]) : nsets[ia] + nsets[ib] - wnum;
-			nvd_similarity(&d, i, &num, &den);
+			nvdocs_similarity(&d, i, &num, &den);
 			if (num != wnum || den != wden ||
-			    nvd_confirmed(&d, i) != (wden ? wnum * min.den >=
+			    nvdocs_confirmed(&d, i) != (wden ? wnum * min.den >=
 			    min.num * wden : min.num == 0))
 				bad++;
 		}
@@ -2647,7 +2647,7 @@ test_nvdocs(void)
 			if ((d.set[id] != NULL) != (d.line[id] != 0 &&
 			    d.pending[id] != 0))
 				badfree++;
-		if (mode != NV_PAIRS) {
+		if (mode != NVDOCS_PAIRS) {
 			uint32_t rank[N], nrank = 0;
 
 			/* groups.h's input: ranks among the paired documents
@@ -2669,8 +2669,8 @@ test_nvdocs(void)
 					uint32_t da, db;
 					int ka = -1, kb = -1;
 
-					if (!nvd_complete(&d, i) ||
-					    !nvd_confirmed(&d, i))
+					if (!nvdocs_complete(&d, i) ||
+					    !nvdocs_confirmed(&d, i))
 						continue;
 					s = idtab_get(&p.ids, p.v[i].a, &n);
 					da = (uint32_t)atoi(s + 1);
@@ -2691,7 +2691,7 @@ test_nvdocs(void)
 				uint32_t want, got;
 
 				idtab_find(&p.ids, id, (size_t)n, &x);
-				got = nvd_group(&d, x);
+				got = nvdocs_group(&d, x);
 				want = x;
 				if (rank[k] != UINT32_MAX) {
 					uint32_t r = groups_of(&g, rank[k]);
@@ -2709,8 +2709,8 @@ test_nvdocs(void)
 			}
 		}
 		groups_free(&g);
-		nvd_free(&d);
-		nvp_free(&p);
+		nvdocs_free(&d);
+		nvpairs_free(&p);
 	}
 	ok(bad == 0, "nvdocs: shared shingles, similarity and confirmation of "
 	    "random pairs as the sets give them; an ID once (%d wrong)", bad);
