@@ -1327,9 +1327,11 @@ content(struct extract *x, uint32_t best)
 	}
 }
 
-/* Step 4's thin shell.  Pruning by name can delete the article: a
- * missing </div> puts it inside class="header", ASP.NET puts every page
- * in a <form>, a theme calls its main column "content-with-sidebar".  So
+/* Steps 4 to 6: prune (steps 4 and 5) and choose the best container
+ * (step 6), with step 4's thin shell.  Pruning by name can delete the
+ * article: a missing </div> puts it inside class="header", ASP.NET puts
+ * every page in a <form>, a theme calls its main column
+ * "content-with-sidebar".  So
  * the best container is also found with no name looked at; if pruning
  * by name leaves nothing that scores a quarter as well, the elements
  * around that container are the shell of the article and are kept (what
@@ -1374,7 +1376,7 @@ overlay(const struct extract *x, uint32_t a)
 }
 
 static uint32_t
-thin_shell(struct extract *x)
+prune_and_choose(struct extract *x)
 {
 	uint32_t free_best, best;
 	double free_score;
@@ -2388,6 +2390,7 @@ run(struct extract *x, xmlDoc *doc, const char *url)
 	x->keep_comments = x->keep_links = x->prune_reviews = false;
 	x->canonical.len = 0;
 	jsonld_reset(&x->ld);
+	/* step 3 (and what steps 4 to 8 read of each element) */
 	if (root != NULL)
 		flatten(x, root, &title);
 	jsonld_finish(&x->ld);
@@ -2402,18 +2405,19 @@ run(struct extract *x, xmlDoc *doc, const char *url)
 		bool empty;
 
 		sums(x);
-		boxes(x);
-		best = thin_shell(x);
+		boxes(x);			/* step 4's box headings */
+		best = prune_and_choose(x);	/* steps 4 to 6 */
 		x->pruned += x->pruned_steps;
 		evidence(x);
 		if (best == NONE)
 			x->els[body_of(x)].flags |= F_ROOT;
 		else {
-			content(x, best);
-			spread(x);
+			content(x, best);	/* steps 6 and 7 */
+			spread(x);		/* step 6, last */
 		}
 		x->type = pagetype_decide(&x->ev);
-		profile(x);
+		profile(x);			/* what the type changes */
+		/* step 8 */
 		if ((h1 = headline(x)) != NULL) {
 			inline_text(x, h1->node, &x->title);
 			if (x->title.len > 0) {
