@@ -465,10 +465,10 @@ main(int argc, char *argv[])
 			    INT64_MAX);
 			break;
 		case 'i':
-			idf = cli_field(optarg);
+			idf = cli_field("-i", optarg);
 			break;
 		case 'f':
-			textf = cli_field(optarg);
+			textf = cli_field("-f", optarg);
 			break;
 		case OPT_PARAMS:
 			params = true;

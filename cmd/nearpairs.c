@@ -385,14 +385,10 @@ main(int argc, char *argv[])
 			k = (unsigned)cli_number("-k", optarg, 0, NEARIDX_MAXK);
 			break;
 		case 'i':
-			if (!field_parse(optarg, NULL, &idfield))
-				cli_usage_error("-i: '%s' is not a field number "
-				    "(1 is the first, -1 the last)", optarg);
+			idfield = cli_field("-i", optarg);
 			break;
 		case 'f':
-			if (!field_parse(optarg, NULL, &fpfield))
-				cli_usage_error("-f: '%s' is not a field number "
-				    "(1 is the first, -1 the last)", optarg);
+			fpfield = cli_field("-f", optarg);
 			break;
 		case OPT_TABLES:
 			tables_arg = optarg;

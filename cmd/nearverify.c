@@ -180,10 +180,10 @@ main(int argc, char *argv[])
 			docs = optarg;
 			break;
 		case 'i':
-			idfield = cli_field(optarg);
+			idfield = cli_field("-i", optarg);
 			break;
 		case 'f':
-			textfield = cli_field(optarg);
+			textfield = cli_field("-f", optarg);
 			break;
 		case OPT_MIN:
 			if (!nvdocs_parse_min(optarg, &min.num, &min.den))

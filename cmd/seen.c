@@ -71,7 +71,7 @@ main(int argc, char *argv[])
 			dups = true;
 			break;
 		case 'f':
-			field = cli_field(optarg);
+			field = cli_field("-f", optarg);
 			break;
 		default:
 			if (!seenrun_option(&run, ch, optarg))

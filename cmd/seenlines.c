@@ -206,7 +206,7 @@ main(int argc, char *argv[])
 	    longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'f':
-			field = cli_field(optarg);
+			field = cli_field("-f", optarg);
 			break;
 		case OPT_MIN_CHARS:
 			min_chars = (size_t)cli_number("--min-chars", optarg, 1,

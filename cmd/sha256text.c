@@ -78,7 +78,7 @@ main(int argc, char *argv[])
 			add = true;
 			break;
 		case 'f':
-			field = cli_field(optarg);
+			field = cli_field("-f", optarg);
 			break;
 		case OPT_RAW:
 			raw = true;

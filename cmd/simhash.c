@@ -82,7 +82,7 @@ main(int argc, char *argv[])
 			add = true;
 			break;
 		case 'f':
-			field = cli_field(optarg);
+			field = cli_field("-f", optarg);
 			break;
 		case 'n':
 			nfp = (int)cli_number("-n", optarg, 1, SIMHASH_MAXFP);

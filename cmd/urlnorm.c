@@ -149,14 +149,6 @@ parse_profile(const char *arg)
 	    "safe or aggressive)", arg);
 }
 
-static void
-field_option(const char *opt, const char *arg, int *n)
-{
-	if (!field_parse(arg, NULL, n))
-		cli_usage_error("%s: '%s' is not a field number (1 is the "
-		    "first, -1 the last)", opt, arg);
-}
-
 /* The long name of option ch, for messages. */
 static const char *
 option_name(int ch)
@@ -417,7 +409,7 @@ main(int argc, char *argv[])
 			add = true;
 			break;
 		case 'f':
-			field_option("-f", optarg, &field);
+			field = cli_field("-f", optarg);
 			break;
 		case OPT_PROFILE:
 			profile = parse_profile(optarg);
@@ -426,7 +418,7 @@ main(int argc, char *argv[])
 			base_arg = optarg;
 			break;
 		case OPT_BASE_FIELD:
-			field_option("--base-field", optarg, &base_field);
+			base_field = cli_field("--base-field", optarg);
 			break;
 		case OPT_SURT:
 			surt = true;

@@ -226,13 +226,13 @@ cli_number(const char *opt, const char *arg, long long min, long long max)
 }
 
 int
-cli_field(const char *arg)
+cli_field(const char *opt, const char *arg)
 {
 	int n;
 
 	if (!field_parse(arg, NULL, &n))
-		cli_usage_error("-f: '%s' is not a field number "
-		    "(1 is the first, -1 the last)", arg);
+		cli_usage_error("%s: '%s' is not a field number "
+		    "(1 is the first, -1 the last)", opt, arg);
 	return n;
 }
 

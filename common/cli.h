@@ -75,8 +75,9 @@ _Noreturn void cli_version(void);
 /* An integer option argument in [min, max]; a usage error names opt. */
 long long cli_number(const char *opt, const char *arg, long long min,
     long long max);
-/* The field number of -f (1 is the first, -1 the last). */
-int cli_field(const char *arg);
+/* The field number of option opt (1 is the first, -1 the last); a usage
+ * error names opt. */
+int cli_field(const char *opt, const char *arg);
 /* A byte count with an optional k, M or G suffix (powers of 1024). */
 size_t cli_size(const char *opt, const char *arg);
 /* A count of things from 1 to max with an optional k, M or G suffix

@@ -548,7 +548,7 @@ docs_option(struct docs_cli *o, int ch, const char *arg)
 		o->url = arg;
 		return true;
 	case 'f':
-		if ((o->field = cli_field(arg)) == 1)
+		if ((o->field = cli_field("-f", arg)) == 1)
 			cli_usage_error("-f: field 1 is the ID, not the HTML");
 		o->field_set = true;
 		return true;

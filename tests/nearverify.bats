@@ -294,6 +294,11 @@ nearverify: docs:6: ID 'b' is also on line 2: pairs could not tell the two apart
 	assert_usage_error "-d -: the documents are the standard input, so name the files of pairs"
 	run --separate-stderr nearverify -d - pairs - < pairs
 	assert_usage_error "-d - and a file - cannot both be the standard input"
+	# a bad field number names its own option
+	run --separate-stderr nearverify -d docs -i x pairs
+	assert_usage_error "-i: 'x' is not a field number (1 is the first, -1 the last)"
+	run --separate-stderr nearverify -d docs -f 0 pairs
+	assert_usage_error "-f: '0' is not a field number (1 is the first, -1 the last)"
 	for bad in 1.5 -1 abc '' . 0.1234567891 1.0001 2 0x1 '0.5 '; do
 		run --separate-stderr nearverify -d docs --min "$bad" pairs
 		assert_usage_error "--min: '$bad' is not a number from 0 to 1 (at most 9 decimals)"
