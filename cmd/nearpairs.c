@@ -459,15 +459,10 @@ main(int argc, char *argv[])
 	if (against != NULL) {
 		FILE *f;
 
-		if (strcmp(against, "-") == 0) {
-			for (int i = optind; i < argc; i++)
-				if (strcmp(argv[i], "-") == 0)
-					cli_usage_error("--against - and an input "
-					    "- cannot both be the standard input");
-			if (optind == argc)
-				cli_usage_error("--against -: name the input "
-				    "files");
-		} else if ((f = fopen(against, "r")) == NULL)
+		if (strcmp(against, "-") == 0)
+			cli_stdin_taken("--against", argc - optind,
+			    argv + optind);
+		else if ((f = fopen(against, "r")) == NULL)
 			diag_fatal("%s: %s", against, strerror(errno));
 		else
 			fclose(f);

@@ -221,15 +221,9 @@ main(int argc, char *argv[])
 	if (all && (clusters || components))
 		cli_usage_error("--all writes pairs: not with --%s",
 		    clusters ? "clusters" : "components");
-	if (strcmp(docs, "-") == 0) {
-		if (optind == argc)
-			cli_usage_error("-d -: the documents are the standard "
-			    "input, so name the files of pairs");
-		for (int i = optind; i < argc; i++)
-			if (strcmp(argv[i], "-") == 0)
-				cli_usage_error("-d - and a file - cannot both "
-				    "be the standard input");
-	} else if ((docsfd = open(docs, O_RDONLY)) < 0)
+	if (strcmp(docs, "-") == 0)
+		cli_stdin_taken("-d", argc - optind, argv + optind);
+	else if ((docsfd = open(docs, O_RDONLY)) < 0)
 		diag_fatal("%s: %s", docs, strerror(errno));
 
 	mode = clusters ? NVDOCS_CLUSTERS : components ? NVDOCS_COMPONENTS :

@@ -225,6 +225,18 @@ cli_number(const char *opt, const char *arg, long long min, long long max)
 	return v;
 }
 
+void
+cli_stdin_taken(const char *opt, int argc, char *const argv[])
+{
+	if (argc == 0)
+		cli_usage_error("%s -: the standard input is taken, so name "
+		    "the input files", opt);
+	for (int i = 0; i < argc; i++)
+		if (strcmp(argv[i], "-") == 0)
+			cli_usage_error("%s - and an input - cannot both be the "
+			    "standard input", opt);
+}
+
 int
 cli_field(const char *opt, const char *arg)
 {

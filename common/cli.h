@@ -75,6 +75,10 @@ _Noreturn void cli_version(void);
 /* An integer option argument in [min, max]; a usage error names opt. */
 long long cli_number(const char *opt, const char *arg, long long min,
     long long max);
+/* Option opt reads the standard input (its argument is "-"): then the
+ * inputs argv[0..argc) must be named, and none may be "-" (a usage error
+ * otherwise). */
+void cli_stdin_taken(const char *opt, int argc, char *const argv[]);
 /* The field number of option opt (1 is the first, -1 the last); a usage
  * error names opt. */
 int cli_field(const char *opt, const char *arg);

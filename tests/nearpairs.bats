@@ -663,7 +663,7 @@ nearpairs: --partitions: '0' is not a number from 1 to 65536
 Try 'nearpairs --help' for more information.
 status 2"
 	run --separate-stderr nearpairs --against -
-	assert_usage_error "--against -: name the input files"
+	assert_usage_error "--against -: the standard input is taken, so name the input files"
 	run --separate-stderr nearpairs --bogus
 	assert_failure 2
 }

@@ -291,9 +291,9 @@ nearverify: docs:6: ID 'b' is also on line 2: pairs could not tell the two apart
 	run --separate-stderr nearverify -d docs --all --clusters pairs
 	assert_usage_error "--all writes pairs: not with --clusters"
 	run --separate-stderr nearverify -d - < pairs
-	assert_usage_error "-d -: the documents are the standard input, so name the files of pairs"
+	assert_usage_error "-d -: the standard input is taken, so name the input files"
 	run --separate-stderr nearverify -d - pairs - < pairs
-	assert_usage_error "-d - and a file - cannot both be the standard input"
+	assert_usage_error "-d - and an input - cannot both be the standard input"
 	# a bad field number names its own option
 	run --separate-stderr nearverify -d docs -i x pairs
 	assert_usage_error "-i: 'x' is not a field number (1 is the first, -1 the last)"
