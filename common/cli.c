@@ -79,7 +79,7 @@ exit_stdout(void)
 	exit(0);
 }
 
-void
+static _Noreturn void
 cli_help(void)
 {
 	fputs(help_text, stdout);
@@ -118,7 +118,7 @@ extern const char *ZSTD_versionString(void) __attribute__((weak));
 extern uint32_t BrotliDecoderVersion(void) __attribute__((weak));
 #pragma GCC diagnostic pop
 
-void
+static _Noreturn void
 cli_version(void)
 {
 	printf("%s (crawlutils) %s\n", progname, CRAWLUTILS_VERSION);

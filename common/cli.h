@@ -69,8 +69,6 @@ void cli_init(const char *name, const char *help, char *argv[]);
 void cli_option(int ch, const char *arg);
 _Noreturn void cli_usage_error(const char *fmt, ...)
     __attribute__((format(printf, 1, 2)));
-_Noreturn void cli_help(void);
-_Noreturn void cli_version(void);
 
 /* An integer option argument in [min, max]; a usage error names opt. */
 long long cli_number(const char *opt, const char *arg, long long min,

@@ -15,6 +15,9 @@
 
 #define READ_CHUNK	(256 * 1024)
 
+static void docs_reject(struct docs *, const struct doc *, const char *,
+    const char *, ...) DIAG_PRINTF(4, 5);
+
 void
 docs_open(struct docs *d, int npaths, char **paths, size_t max)
 {
@@ -446,7 +449,9 @@ docs_note(struct docs *d, const struct doc *doc, const char *fmt, ...)
 	say(d, doc, msg);
 }
 
-void
+/* Report doc ("prog: file: reason") and write "ID TAB REASON" to
+ * --rejects; id is escaped there. */
+static void
 docs_reject(struct docs *d, const struct doc *doc, const char *id,
     const char *fmt, ...)
 {

@@ -27,7 +27,7 @@
  *	struct doc doc;
  *	docs_open(&d, argc - optind, argv + optind, max_bytes);
  *	while (docs_next(&d, &doc))
- *		... write to d.s.out, d.s.nwritten++, or docs_reject()
+ *		... write to d.s.out, d.s.nwritten++
  *	return docs_close(&d);
  */
 #ifndef CRAWLUTILS_DOCS_H
@@ -115,10 +115,6 @@ void docs_text(const struct doc *doc, struct buf *out);
  * reason in *why, if no URL can be made. */
 bool docs_path_url(const char *path, const char *scheme, struct buf *out,
     const char **why);
-/* Report doc ("prog: file: reason") and write "ID TAB REASON" to
- * --rejects; id is escaped there. */
-void docs_reject(struct docs *d, const struct doc *doc, const char *id,
-    const char *fmt, ...) DIAG_PRINTF(4, 5);
 /* Parse doc into h (html.h), or reject it (larger than --max-bytes,
  * not text) and return false. */
 bool docs_load(struct docs *d, const struct doc *doc, struct html *h,

@@ -253,7 +253,8 @@ put_id(const struct nvdocs *d, uint32_t id, struct out *o)
 	out_write(o, p, n);
 }
 
-void
+/* Pair i's record, TAB, its similarity (nvdocs_value), as one record. */
+static void
 nvdocs_put_pair(const struct nvdocs *d, size_t i, struct out *o)
 {
 	const struct nvpairs_pair *q = &d->p->v[i];

@@ -92,8 +92,6 @@ nvdocs_complete(const struct nvdocs *d, size_t i)
 void nvdocs_similarity(const struct nvdocs *d, size_t i, uint64_t *num,
     uint64_t *den);
 bool nvdocs_confirmed(const struct nvdocs *d, size_t i);
-/* Pair i's record, TAB, its similarity (nvdocs_value), as one record. */
-void nvdocs_put_pair(const struct nvdocs *d, size_t i, struct out *o);
 /* Document x's ID, TAB, its group's (nvdocs_group), as one record. */
 void nvdocs_put_group(struct nvdocs *d, uint32_t x, struct out *o);
 /* Once DOCS is read: each pair naming an ID that DOCS (named docs) lacks
