@@ -645,6 +645,50 @@ item_types(struct extract *x, const char *v)
 	}
 }
 
+static bool
+is_heading(const xmlNode *n)
+{
+	return n->type == XML_ELEMENT_NODE && (n->name[0] | 0x20) == 'h' &&
+	    n->name[1] >= '1' && n->name[1] <= '6' && n->name[2] == 0;
+}
+
+static bool
+is_toggle(const xmlNode *n)
+{
+	return n->type == XML_ELEMENT_NODE &&
+	    (strcmp((const char *)n->name, "button") == 0 ||
+	    xmlHasProp(n, (const xmlChar *)"aria-expanded") != NULL);
+}
+
+/* An accordion's panel: hidden until the toggle before it opens it, a
+ * toggle that names what it opens with a heading (a <button> or an
+ * element that says aria-expanded holding a heading, or a heading holding
+ * one, as WAI-ARIA's accordion pattern has it).  Its text is the page's
+ * (an FAQ's answers, a service's details); a "see details" or "add to
+ * cart" button, with no heading, opens a popup. */
+static bool
+toggled_panel(const xmlNode *n)
+{
+	const xmlNode *p = n->prev;
+
+	while (p != NULL && p->type != XML_ELEMENT_NODE)
+		p = p->prev;
+	if (p == NULL)
+		return false;
+	if (is_toggle(p)) {
+		if (is_heading(p))
+			return true;
+		for (const xmlNode *c = p->children; c != NULL; c = c->next)
+			if (is_heading(c))
+				return true;
+	} else if (is_heading(p)) {
+		for (const xmlNode *c = p->children; c != NULL; c = c->next)
+			if (is_toggle(c))
+				return true;
+	}
+	return false;
+}
+
 /* Read the attributes that matter; false if the element is hidden. */
 static bool
 attributes(struct extract *x, xmlNode *n, uint32_t tf, uint32_t *flags)
@@ -656,7 +700,7 @@ attributes(struct extract *x, xmlNode *n, uint32_t tf, uint32_t *flags)
 		size_t count;
 
 		if (a->children == NULL) {
-			if (strcmp(name, "hidden") == 0)
+			if (strcmp(name, "hidden") == 0 && !toggled_panel(n))
 				return false;
 			continue;
 		}
@@ -670,13 +714,13 @@ attributes(struct extract *x, xmlNode *n, uint32_t tf, uint32_t *flags)
 			break;
 		case 'c':
 			if (strcmp(name, "class") == 0) {
-				if (hiding_class(v))
+				if (hiding_class(v) && !toggled_panel(n))
 					return false;
 				names |= name_words(v, &count);
 			}
 			break;
 		case 'h':
-			if (strcmp(name, "hidden") == 0)
+			if (strcmp(name, "hidden") == 0 && !toggled_panel(n))
 				return false;
 			break;
 		case 'i':

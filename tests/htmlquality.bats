@@ -264,3 +264,23 @@ PROG=htmltext
 	assert_line --partial "paragraph 6 of the article"
 	refute_line --partial "Other river"
 }
+
+@test "htmltext quality: an accordion's hidden panel after a toggle that names it with a heading is kept; a popup after a plain button is not" {
+	{
+		printf '<html><body><main><h1>Our services</h1>\n'
+		printf '<p>We build web applications for companies of every size, from the first sketch to the launch.</p>\n'
+		printf '<h2>Frequently asked questions</h2>\n'
+		# a button holding the question (Tailwind's hidden class)
+		printf '<div><button type="button"><h5>How much does it cost?</h5></button><div class="hidden"><p>The cost depends on the features the application needs.</p></div></div>\n'
+		# WAI-ARIA: a heading holding the button (the hidden attribute)
+		printf '<h3><button aria-expanded="false">How long does it take?</button></h3><div hidden><p>Most projects take three to six months of work.</p></div>\n'
+		# a plain button opening a popup
+		printf '<div><button type="button">Add to cart</button><div class="hidden"><p>Added to your cart, complete the set now.</p></div></div>\n'
+		printf '</main></body></html>\n'
+	} > faq.html
+	plain faq.html
+	assert_line "How much does it cost?"
+	assert_line "The cost depends on the features the application needs."
+	assert_line "Most projects take three to six months of work."
+	refute_line --partial "Added to your cart"
+}
