@@ -223,6 +223,7 @@ static const struct word {
 	{ "cookies",		W_NOISE | W_OVERLAY },
 	{ "crumb",		W_NOISE },
 	{ "crumbs",		W_NOISE },
+	{ "cta",		W_PART },
 	{ "disqus",		W_NOISE | W_COMMENT },
 	{ "entry",		W_CONTENT },
 	{ "extras",		W_NOISE },

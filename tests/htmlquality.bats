@@ -207,7 +207,7 @@ PROG=htmltext
 	EOF
 }
 
-@test "htmltext quality: a component's header (card-header, accordion-header) is its own, not the page's; the site header is still noise" {
+@test "htmltext quality: a component's header (card-header, accordion-header, cta__banner) is its own, not the page's; the site header is still noise" {
 	cat > parts.html <<-'EOF'
 	<html><body><div class="site-header"><p>Garden design company, the best in the valley.</p></div>
 	<div class="cards">
@@ -215,6 +215,7 @@ PROG=htmltext
 	<p>We draw the plan, choose the plants and set them in the ground in one season.</p></div>
 	<div class="card"><div class="card-header"><p>Paving laid by the same team that designs it.</p></div>
 	<p>Stone, brick or gravel, laid level and drained, with a guarantee of ten years.</p></div>
+	<div class="cmp-cta__banner"><p>Ponds and streams dug, lined and planted so that they stay clear all year.</p></div>
 	</div></body></html>
 	EOF
 	plain parts.html
@@ -225,6 +226,7 @@ PROG=htmltext
 	We draw the plan, choose the plants and set them in the ground in one season.
 	Paving laid by the same team that designs it.
 	Stone, brick or gravel, laid level and drained, with a guarantee of ten years.
+	Ponds and streams dug, lined and planted so that they stay clear all year.
 	EOF
 }
 
