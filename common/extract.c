@@ -189,7 +189,8 @@ enum { W_NOISE = 1, W_WEAK = 2, W_CONTENT = 4, W_LINKS = 8, W_PLACE = 16,
     W_CART = 128,		/* a shop's cart: page-type evidence only */
     W_REVIEW = 256,		/* customers' reviews: noise on a product */
     W_PART = 512,		/* a component: its header is no page's */
-    W_OVERLAY = 1024 };		/* a layer over the page: a modal, a popup */
+    W_OVERLAY = 1024,		/* a layer over the page: a modal, a popup */
+    W_SKIP = 2048 };		/* "skip": the next word is what a link skips */
 
 static const struct word {
 	const char	*word;
@@ -268,6 +269,7 @@ static const struct word {
 	{ "side",		W_NOISE },
 	{ "sidebar",		W_NOISE },
 	{ "signature",		W_NOISE },
+	{ "skip",		W_SKIP },
 	{ "social",		W_NOISE },
 	{ "sponsor",		W_NOISE },
 	{ "sponsored",		W_NOISE },
@@ -415,6 +417,10 @@ name_words(const char *v, size_t *count)
 		 * pruning lost most of the service pages' text) */
 		if ((hw & W_PLACE) && (prev & W_PART))
 			hw &= ~(unsigned)(W_WEAK | W_PLACE);
+		/* "skip-nav", "skip-to-content": the target of a link that
+		 * skips the menu, where the page's own text begins */
+		if (prev & W_SKIP)
+			hw = 0;
 		prev = hw;
 		what |= hw;
 		if ((hw & W_NOISE) && !(hw & W_COMMENT))

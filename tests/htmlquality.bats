@@ -286,3 +286,17 @@ PROG=htmltext
 	assert_line "Most projects take three to six months of work."
 	refute_line --partial "Added to your cart"
 }
+
+@test "htmltext quality: the target of a skip link (id skip-nav) is where the text begins, not a menu" {
+	{
+		printf '<html><body><nav><a href="/">Home</a> <a href="/a">Shop</a> <a href="/b">Blog</a></nav>\n'
+		printf '<div id="chakra-skip-nav"><h1>Garden tools</h1>\n'
+		printf '<p>Spades, forks and rakes made of forged steel with ash handles, <a href="/s">sharpened</a> by hand.</p>\n'
+		printf '<p>Every tool is tested in our own garden for a season before it is <a href="/t">sold</a>.</p>\n'
+		printf '</div></body></html>\n'
+	} > skip.html
+	plain skip.html
+	assert_line "Garden tools"
+	assert_line --partial "forged steel with ash handles"
+	refute_line --partial "Home"
+}
