@@ -345,8 +345,9 @@ static unsigned
 name_words(const char *v, size_t *count)
 {
 	const unsigned char *s = (const unsigned char *)v;
+	const unsigned char *token_end = s;
 	unsigned what = 0, prev = 0;
-	bool modifier = false;
+	bool modifier = false, hash = false;
 
 	*count = 0;
 	while (*s) {
@@ -374,6 +375,21 @@ name_words(const char *v, size_t *count)
 		}
 		if (*s == '\0')
 			break;
+		if (s >= token_end) {
+			/* a run of letters and digits in which a letter
+			 * follows a digit is a hash ("5f18ad9",
+			 * "builder-4ff8ad25", "jXK9ad"): its letters are no
+			 * words.  WCXB dev: the "ad" of such hashes pruned
+			 * the text of 28 pages */
+			hash = false;
+			for (token_end = s; is_lower(*token_end) ||
+			    is_upper(*token_end) || is_digit(*token_end);
+			    token_end++)
+				if (is_digit(*token_end) &&
+				    (is_lower(token_end[1]) ||
+				    is_upper(token_end[1])))
+					hash = true;
+		}
 		if (is_digit(*s)) {
 			while (is_digit(*s))
 				s++;
@@ -408,7 +424,7 @@ name_words(const char *v, size_t *count)
 		hit = bsearch(w, words, sizeof words / sizeof words[0],
 		    sizeof words[0], cmp_word);
 		hw = hit ? hit->what : compound(w, n);
-		if (modifier)
+		if (modifier || hash)
 			hw = 0;
 		/* "card-header", "accordion-header": a component's own
 		 * header or footer, not the page's.  WCXB dev: halves

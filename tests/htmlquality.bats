@@ -300,3 +300,17 @@ PROG=htmltext
 	assert_line --partial "forged steel with ash handles"
 	refute_line --partial "Home"
 }
+
+@test "htmltext quality: a word inside a hash (elementor-element-5f18ad9, container-83ad84a411) names nothing; ad-slot still does" {
+	{
+		printf '<html><body><main><h1>Roof repairs</h1>\n'
+		printf '<div class="elementor-element elementor-element-5f18ad9"><p>We replace broken tiles, clear the gutters and seal the flashing around chimneys.</p></div>\n'
+		printf '<div id="container-83ad84a411"><p>Every repair comes with a written guarantee of five years on the work.</p></div>\n'
+		printf '<div class="ad-slot"><p>Buy cheap flights to the sun today, limited offer for new customers.</p></div>\n'
+		printf '</main></body></html>\n'
+	} > hash.html
+	plain hash.html
+	assert_line --partial "We replace broken tiles"
+	assert_line --partial "written guarantee of five years"
+	refute_line --partial "cheap flights"
+}
