@@ -190,7 +190,10 @@ enum { W_NOISE = 1, W_WEAK = 2, W_CONTENT = 4, W_LINKS = 8, W_PLACE = 16,
     W_REVIEW = 256,		/* customers' reviews: noise on a product */
     W_PART = 512,		/* a component: its header is no page's */
     W_OVERLAY = 1024,		/* a layer over the page: a modal, a popup */
-    W_SKIP = 2048 };		/* "skip": the next word is what a link skips */
+    W_SKIP = 2048,		/* "skip": the next word is what a link skips */
+    W_OTHERWEAK = 4096,		/* (name_words: weak by a word not a place) */
+    W_HEADER = 8192,		/* "header": a component's when repeated */
+    W_OTHERPLACE = 16384 };	/* (name_words: a place word not header) */
 
 static const struct word {
 	const char	*word;
@@ -233,7 +236,7 @@ static const struct word {
 	{ "footer",		W_WEAK | W_PLACE },
 	{ "gallery",		W_NOISE },
 	{ "gdpr",		W_NOISE | W_OVERLAY },
-	{ "header",		W_WEAK | W_PLACE },
+	{ "header",		W_WEAK | W_PLACE | W_HEADER },
 	{ "hentry",		W_CONTENT },
 	{ "hero",		W_PART },
 	{ "item",		W_PART },
@@ -441,6 +444,10 @@ name_words(const char *v, size_t *count)
 		what |= hw;
 		if ((hw & W_NOISE) && !(hw & W_COMMENT))
 			what |= W_OTHERNOISE;
+		if ((hw & W_WEAK) && !(hw & W_PLACE))
+			what |= W_OTHERWEAK;
+		if ((hw & W_PLACE) && !(hw & W_HEADER))
+			what |= W_OTHERPLACE;
 	}
 	return what;
 }
@@ -563,6 +570,7 @@ enum {
 	F_BOX = 1 << 21,	/* opened by a box heading ("Related") */
 	F_COMMENT = 1 << 22,	/* a comment word in its class or id */
 	F_OVERLAY = 1 << 23,	/* named modal, popup, cookie, consent */
+	F_PLACE = 1 << 24,	/* F_NOISE by the header of its class only */
 };
 
 #define NONE	UINT32_MAX
@@ -716,7 +724,7 @@ toggled_panel(const xmlNode *n)
 static bool
 attributes(struct extract *x, xmlNode *n, uint32_t tf, uint32_t *flags)
 {
-	unsigned names = 0;
+	unsigned names = 0, class_names = 0;
 
 	for (xmlAttr *a = n->properties; a != NULL; a = a->next) {
 		const char *name = (const char *)a->name, *v;
@@ -739,7 +747,8 @@ attributes(struct extract *x, xmlNode *n, uint32_t tf, uint32_t *flags)
 			if (strcmp(name, "class") == 0) {
 				if (hiding_class(v) && !toggled_panel(n))
 					return false;
-				names |= name_words(v, &count);
+				class_names = name_words(v, &count);
+				names |= class_names;
 			}
 			break;
 		case 'h':
@@ -794,11 +803,79 @@ attributes(struct extract *x, xmlNode *n, uint32_t tf, uint32_t *flags)
 		*flags |= F_NOISE;
 		if (!(names & (W_NOISE | W_PLACE)))
 			*flags |= F_WEAK;
+		if (names == class_names && (names & W_HEADER) &&
+		    !(names & (W_NOISE | W_OTHERWEAK | W_OTHERPLACE)))
+			*flags |= F_PLACE;
 		if ((names & (W_NOISE | W_COMMENT)) == (W_NOISE | W_COMMENT) &&
 		    !(names & W_OTHERNOISE))
 			*flags |= F_COMMENTS;
 	}
 	return true;
+}
+
+static const char *
+class_value(const xmlNode *n)
+{
+	for (const xmlAttr *a = n->properties; a != NULL; a = a->next)
+		if (strcmp((const char *)a->name, "class") == 0 &&
+		    a->children != NULL && a->children->type == XML_TEXT_NODE)
+			return (const char *)a->children->content;
+	return "";
+}
+
+static int
+cmp_class(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* A page has one site header: a class named header that three elements
+ * or more share ("new-listing__header" on each of eighty listings,
+ * "widgetHeader") is a component's, its title, and names nothing.  Not
+ * so footer and banner: a forum post's "message-footer" and its author's
+ * "userBanner" are repeated noise.  WCXB dev: pruning by header alone
+ * lost most of some listings' and collections' text. */
+#define SHARED_PLACE_MIN	3
+
+static void
+shared_places(struct extract *x)
+{
+	const char **v = NULL;
+	size_t n = 0, cap = 0;
+
+	for (size_t i = 0; i < x->nels; i++)
+		if (x->els[i].flags & F_PLACE) {
+			if (n == cap) {
+				size_t bytes = cap * sizeof *v;
+
+				v = xgrow(v, &bytes, (n + 1) * sizeof *v);
+				cap = bytes / sizeof *v;
+			}
+			v[n++] = class_value(x->els[i].node);
+		}
+	if (n >= SHARED_PLACE_MIN) {
+		qsort(v, n, sizeof *v, cmp_class);
+		for (size_t i = 0; i < x->nels; i++) {
+			struct el *e = &x->els[i];
+			const char *c;
+			const char **hit;
+			size_t lo, hi;
+
+			if (!(e->flags & F_PLACE))
+				continue;
+			c = class_value(e->node);
+			hit = bsearch(&c, v, n, sizeof *v, cmp_class);
+			for (lo = (size_t)(hit - v); lo > 0 &&
+			    strcmp(v[lo - 1], c) == 0; lo--)
+				;
+			for (hi = (size_t)(hit - v) + 1; hi < n &&
+			    strcmp(v[hi], c) == 0; hi++)
+				;
+			if (hi - lo >= SHARED_PLACE_MIN)
+				e->flags &= ~(uint32_t)(F_NOISE | F_PLACE);
+		}
+	}
+	free(v);
 }
 
 /* What an element of <head> says: the title, the page's og:type, its
@@ -974,6 +1051,17 @@ sums(struct extract *x)
 
 /* Steps 4 and 5: what is pruned, and the sums without it.  Step 4 only
  * with by_name, and never for an element marked F_SHELL. */
+/* A wrapper named nav or menu that holds mostly paragraphs, as a page's
+ * "sticky-nav" section around its whole text does, is no menu. */
+#define NAV_PARA_MIN	1000
+
+static bool
+nav_of_paragraphs(const struct el *e)
+{
+	return e->cptext >= NAV_PARA_MIN &&
+	    (uint64_t)e->clinks * 4 < e->cchars;
+}
+
 static void
 prune(struct extract *x, bool by_name)
 {
@@ -1013,7 +1101,8 @@ prune(struct extract *x, bool by_name)
 		else if (by_name && (e->flags & (F_NOISE | F_SHELL)) == F_NOISE &&
 		    !((e->flags & F_COMMENTS) && x->keep_comments) &&
 		    !((e->flags & F_WEAK) && e->nlinks == 0 &&
-		    !(e->tf & TF_CELL)))
+		    !(e->tf & TF_CELL)) &&
+		    !((e->flags & F_WEAK) && nav_of_paragraphs(e)))
 			pruned = true;
 		else if (!x->keep_links && (e->tf & TF_BLOCK) &&
 		    !(e->tf & (TF_HEAD | TF_CELL)) &&
@@ -2458,8 +2547,10 @@ run(struct extract *x, xmlDoc *doc, const char *url)
 	x->canonical.len = 0;
 	jsonld_reset(&x->ld);
 	/* step 3 (and what steps 4 to 8 read of each element) */
-	if (root != NULL)
+	if (root != NULL) {
 		flatten(x, root, &title);
+		shared_places(x);
+	}
 	jsonld_finish(&x->ld);
 	if (url != NULL)
 		pagetype_url(&x->ev, url);

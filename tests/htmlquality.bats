@@ -314,3 +314,38 @@ PROG=htmltext
 	assert_line --partial "written guarantee of five years"
 	refute_line --partial "cheap flights"
 }
+
+@test "htmltext quality: a header class three elements share is a component's (each listing's title); the one site header is still noise" {
+	{
+		printf '<html><body><div class="site-header"><p>Homes for sale in the valley, the best agents in town.</p></div><main>\n'
+		for i in 1 2 3 4; do
+			printf '<div class="listing"><div class="listing__header"><h3>Cottage number %d by the river</h3></div>' "$i"
+			printf '<p>Two bedrooms, a garden of %d hundred square metres and a view of the hills.</p></div>\n' "$i"
+		done
+		printf '</main></body></html>\n'
+	} > listings.html
+	plain listings.html
+	assert_line "Cottage number 1 by the river"
+	assert_line "Cottage number 4 by the river"
+	refute_line --partial "best agents in town"
+}
+
+@test "htmltext quality: a wrapper named nav that holds mostly paragraphs is no menu; a nav of links still is" {
+	{
+		printf '<html><body><nav class="menu"><a href="/a">Home</a> <a href="/b">Products</a> <a href="/c">About us</a> <a href="/d">Contact</a></nav>\n'
+		printf '<div class="intro"><h1>Functions</h1>'
+		for i in 1 2 3; do
+			printf '<p>Execute event-driven code with an end-to-end development experience, and design apps in the language of your choice, part %d.</p>' "$i"
+		done
+		printf '</div>\n'
+		printf '<div class="secondary-sticky-nav"><a href="/x">Overview</a> <a href="/y">Pricing</a>\n'
+		for i in 1 2 3 4 5 6 7 8 9 10 11 12; do
+			printf '<p>Our functions run your code when an event arrives and scale with the load, paragraph %d of the overview of the service.</p>\n' "$i"
+		done
+		printf '</div></body></html>\n'
+	} > stickynav.html
+	plain stickynav.html
+	assert_line --partial "paragraph 1 of the overview"
+	assert_line --partial "paragraph 12 of the overview"
+	refute_line --partial "About us"
+}
