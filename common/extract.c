@@ -348,9 +348,9 @@ static unsigned
 name_words(const char *v, size_t *count)
 {
 	const unsigned char *s = (const unsigned char *)v;
-	const unsigned char *token_end = s;
+	const unsigned char *token_start = s, *token_end = s;
 	unsigned what = 0, prev = 0;
-	bool modifier = false, hash = false;
+	bool modifier = false, hash = false, after_digit;
 
 	*count = 0;
 	while (*s) {
@@ -381,10 +381,12 @@ name_words(const char *v, size_t *count)
 		if (s >= token_end) {
 			/* a run of letters and digits in which a letter
 			 * follows a digit is a hash ("5f18ad9",
-			 * "builder-4ff8ad25", "jXK9ad"): its letters are no
-			 * words.  WCXB dev: the "ad" of such hashes pruned
-			 * the text of 28 pages */
+			 * "builder-4ff8ad25", "jXK9ad"): its letters after a
+			 * digit are no words ("ad300x250" is still an ad).
+			 * WCXB dev: the "ad" of such hashes pruned the text
+			 * of 28 pages */
 			hash = false;
+			token_start = s;
 			for (token_end = s; is_lower(*token_end) ||
 			    is_upper(*token_end) || is_digit(*token_end);
 			    token_end++)
@@ -398,6 +400,7 @@ name_words(const char *v, size_t *count)
 				s++;
 			continue;
 		}
+		after_digit = s > token_start && is_digit(s[-1]);
 		/* a word: an upper-case run, then lower case ("navBar",
 		 * "NAVBar", "Nav") */
 		while (is_upper(*s) && (n == 0 || !is_lower(s[1]))) {
@@ -427,7 +430,7 @@ name_words(const char *v, size_t *count)
 		hit = bsearch(w, words, sizeof words / sizeof words[0],
 		    sizeof words[0], cmp_word);
 		hw = hit ? hit->what : compound(w, n);
-		if (modifier || hash)
+		if (modifier || (hash && after_digit))
 			hw = 0;
 		/* "card-header", "accordion-header": a component's own
 		 * header or footer, not the page's.  WCXB dev: halves
