@@ -12,7 +12,9 @@
 # It prints nearpairs' wall and CPU time, peak memory and that memory
 # per fingerprint beyond the IDs (their bytes and an 8-byte offset
 # each) and the pairs (8 bytes each), where the one-shot mode promises
-# at most 24; and LC_ALL=C sort --parallel=1 of the same file.
+# at most 24; and LC_ALL=C sort --parallel=1 of the same file.  NP_K
+# chooses the distance of that run (3 by default; 5 is the recommended
+# route's).
 
 # cpu CMD...: the least user + system seconds of $runs runs of CMD
 cpu() {
@@ -61,8 +63,8 @@ rm -f "$tmp/np10m.tsv"
 big_case() {
 	local n=$1 f="$tmp/npbig.tsv" np ns idb pairs
 	"$tools/npgen" planted "$n" 5 > "$f"
-	/usr/bin/time -f '%e %U %S %M' -o "$tmp/.np" "$bin/nearpairs" "$f" \
-	    > "$tmp/npbig.pairs"
+	/usr/bin/time -f '%e %U %S %M' -o "$tmp/.np" "$bin/nearpairs" \
+	    -k "${NP_K:-3}" "$f" > "$tmp/npbig.pairs"
 	pairs=$(wc -l < "$tmp/npbig.pairs")
 	rm -f "$tmp/npbig.pairs"
 	/usr/bin/time -f '%e %U %S %M' -o "$tmp/.sort" sort --parallel=1 \
@@ -72,10 +74,11 @@ big_case() {
 	np=$(cat "$tmp/.np")
 	ns=$(cat "$tmp/.sort")
 	rm -f "$f"
-	awk -v n="$n" -v np="$np" -v ns="$ns" -v idb="$idb" -v pairs="$pairs" \
+	awk -v n="$n" -v k="${NP_K:-3}" -v np="$np" -v ns="$ns" -v idb="$idb" \
+	    -v pairs="$pairs" \
 	    -v load="$(cut -d' ' -f1 /proc/loadavg)" 'BEGIN {
 		split(np, a, " "); split(ns, b, " ")
-		fmt = "  %dM planted: nearpairs %.0f fingerprints/s (%.1f s,"
+		fmt = "  %dM planted, k = " k ": nearpairs %.0f fingerprints/s (%.1f s,"
 		fmt = fmt " CPU %.1f s: user %.1f, system %.1f; %.0f MB, %.1f"
 		fmt = fmt " bytes a fingerprint beyond %.0f MB of IDs and %d"
 		fmt = fmt " pairs), sort %.0f/s (%.1f s, CPU %.1f s, %.0f MB),"

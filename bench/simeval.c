@@ -47,7 +47,8 @@
  * document and another version of a second that took paragraphs from
  * the first are not labelled: they share real text; so are the two when
  * half the 3-shingles of a paragraph the version took are in the other
- * text (a licence two copyright files both quote).
+ * text (a licence two copyright files both quote), and any two texts of
+ * two documents half of whose smaller's 3-shingles are in the larger.
  *
  * With --emit FILE, the texts themselves are written to FILE as records
  * "ID TAB TEXT" (TEXT escaped; ID "LANG.NUMBER.ROLE"), for the real
@@ -598,6 +599,32 @@ took_from(const struct text *t, int doc, const struct text *u)
 	return shared;
 }
 
+/* Do documents a and b share real text: are half the 3-shingles of the
+ * smaller in the larger (two copyright files quoting one licence, one
+ * piece inside another)?  The criterion of took_from() for a paragraph,
+ * applied to the documents themselves: select_docs() leaves out pairs
+ * at a Jaccard index of 0.3, but a short text half inside a long one has
+ * a smaller index, and a footer or template that both texts gain lifts
+ * it over nearverify's threshold.  Asked once a pair of documents. */
+static bool
+docs_share(int a, int b)
+{
+	static int8_t *memo;	/* 0 not asked, 1 no, 2 yes */
+	const struct doc *da = &docs[a], *db = &docs[b];
+	size_t least = da->nset < db->nset ? da->nset : db->nset;
+	int8_t *m;
+
+	if (memo == NULL) {
+		memo = xmalloc(ndocs * ndocs);
+		memset(memo, 0, ndocs * ndocs);
+	}
+	m = &memo[(size_t)a * ndocs + (size_t)b];
+	if (*m == 0)
+		*m = least && shingle_common(da->set, da->nset, db->set,
+		    db->nset) * 2 >= least ? 2 : 1;
+	return *m == 2;
+}
+
 /* Another version of d, different in substance: paragraphs (lines, if
  * it has fewer than four) taken in a random order are replaced until a
  * quarter of its bytes are, then dropped until a tenth are; a tenth of
@@ -1004,7 +1031,8 @@ score(int lang, struct score *sc)
 			 * document it took paragraphs from share real text,
 			 * which the shingles see: neither near nor distinct */
 			if (routes && a->fam != b->fam &&
-			    (took_from(a, b->fam, d <= MAXK ? b : NULL) ||
+			    (docs_share(a->fam, b->fam) ||
+			    took_from(a, b->fam, d <= MAXK ? b : NULL) ||
 			    took_from(b, a->fam, d <= MAXK ? a : NULL)))
 				k = K_NONE;
 			if (k == K_NONE)
@@ -1486,7 +1514,8 @@ pair_kind(const struct text *a, const struct text *b)
 
 	if (a->fam == b->fam)
 		return label(a->role, b->role);
-	if (took_from(a, b->fam, b) || took_from(b, a->fam, a))
+	if (docs_share(a->fam, b->fam) || took_from(a, b->fam, b) ||
+	    took_from(b, a->fam, a))
 		return K_NONE;
 	if (da->group != db->group)
 		return K_OTHER;

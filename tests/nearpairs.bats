@@ -151,6 +151,22 @@ c	d	2"
 	assert_output ''
 }
 
+@test "nearpairs: -k 5's tables sorted within the runs of table 0-1's top block give the pairs of one-block tables" {
+	# 270,000 records: runs of 263 a value of the 10-bit top block, enough
+	# for the sort that refines them (nearidx.c, REFINE_MIN: 256); too many
+	# for nearbrute, so against the 6 tables of one block, sorted whole
+	run bash -c '
+	for m in planted mixed; do
+		"$TOOLS/npgen" $m 270000 11 > in.tsv
+		nearpairs -k 5 in.tsv > got || echo "status $? for $m"
+		nearpairs -k 5 --tables 6 in.tsv > want || echo "status $? for $m"
+		cmp -s want got || echo "differs: $m: $(diff want got | head -3)"
+		[ "$(wc -l < want)" -gt 10000 ] || echo "few pairs: $m"
+	done'
+	assert_success
+	assert_output ''
+}
+
 @test "nearpairs: exact for every table design offered (--tables)" {
 	run bash -c "$(declare -f compare); for k in 0 1 3 6 8; do
 		for t in \$(nearpairs -k \$k --tables 998 < /dev/null 2>&1 |
