@@ -69,8 +69,9 @@ struct slot {
  * It is exact: libpsl takes a name of two or more labels for a suffix
  * only by a word of the DAFSA equal to it, or a wildcard word equal to
  * its parent, and under such a label there is neither (tests/unit.c
- * checks every rule of the list, and random DAFSAs).  A label of up to DEEP_KEYMAX bytes a slot, inline: a longer one is
- * never taken for one without deeper rules. */
+ * checks every rule of the list, and random DAFSAs).  A label of up to
+ * DEEP_KEYMAX bytes a slot, inline: a longer one is never taken for one
+ * without deeper rules. */
 #define DEEP_KEYMAX	31
 /* The list of 2023 has 9,682 rules (the DAFSA's words, with the xn--
  * forms of international ones), each walked once: a file that makes the

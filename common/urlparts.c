@@ -168,7 +168,8 @@ urlparts_get(struct urlparts *p, const struct url *u,
 	bool host = u->host_type != URL_HOST_NONE &&
 	    u->host_type != URL_HOST_EMPTY;
 
-	/* (a loop was a tenth of the time of --parts host) */
+	/* (a loop: a sixth of the instructions --parts host adds to a
+	 * record, callgrind on bench/urlnorm.sh's real URLs) */
 	memcpy(p->v, none, sizeof p->v);
 	memset(p->has, 0, sizeof p->has);
 	p->port = -1;
@@ -185,7 +186,8 @@ urlparts_get(struct urlparts *p, const struct url *u,
 		else if (p->port >= 0) {
 			/* by hand: snprintf() was a tenth of the time of
 			 * --parts host (bench/urlnorm.sh); the defaults of
-			 * http and https, most ports, are constants */
+			 * http and https, most ports, are constants (their
+			 * digits were an eighth of its instructions) */
 			char *e = p->portbuf + sizeof p->portbuf, *d = e;
 			long v = p->port;
 

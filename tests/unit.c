@@ -4296,6 +4296,31 @@ psl_reference(const psl_ctx_t *psl, int type, const char *h,
 	}
 }
 
+/* Does pubsuffix_split() answer host as libpsl does, twice (the second
+ * time from its memory)?  If not, say so for the first few. */
+static bool
+psl_agrees(struct pubsuffix *ps, const psl_ctx_t *psl, int type,
+    const char *host, size_t *wrong)
+{
+	struct pubsuffix_split r, want;
+
+	psl_reference(psl, type, host, &want);
+	for (int twice = 0; twice < 2; twice++) {
+		bool got = pubsuffix_split(ps, host, strlen(host), &r);
+
+		if (!got || r.suffix != want.suffix || r.domain != want.domain ||
+		    r.end != want.end) {
+			if ((*wrong)++ < 5)
+				printf("# %s: %s: got %zu %zu, libpsl %zu %zu\n",
+				    type == PSL_TYPE_ANY ? "private" : "icann",
+				    host, r.suffix, r.domain, want.suffix,
+				    want.domain);
+			return false;
+		}
+	}
+	return true;
+}
+
 /* Every rule of Debian's list (ASCII ones), with one, two and three
  * labels before it, and other hosts under its last label, capitals
  * too: pubsuffix_split() answers them all as libpsl does, with and
@@ -4320,64 +4345,37 @@ test_pubsuffix_rules(void)
 		ok(0, "pubsuffix_split against libpsl: lists missing");
 		goto done;
 	}
-	for (int pass = 0; pass < 2; pass++) {
-		rewind(fp);
-		for (size_t m = 0;; m++) {
-			const char *rule = line;
-			size_t n;
+	for (size_t m = 0;; m++) {
+		const char *rule = line;
+		size_t n, tn = 0;
 
-			if (m < sizeof more / sizeof more[0])
-				rule = more[m];
-			else if (fgets(line, sizeof line, fp) == NULL)
-				break;
-			n = strcspn(rule, " \t\r\n");
-			if (n == 0 || (rule[0] == '/' && rule[1] == '/'))
-				continue;
-			if (rule[0] == '!')
-				rule++, n--;
-			else if (rule[0] == '*' && rule[1] == '.')
-				rule += 2, n -= 2;
-			for (size_t i = 0; i < n; i++)
-				if ((unsigned char)rule[i] >= 0x80)
-					n = 0;
-			for (size_t b = 0; n > 0 && b < sizeof before /
-			    sizeof before[0]; b++) {
-				/* the rule, and its last label alone */
-				size_t tn = 0;
-
-				while (tn < n && rule[n - tn - 1] != '.')
-					tn++;
-
-				for (int whole = 0; whole < 2; whole++) {
-					struct pubsuffix_split r, want;
-					int len = whole ? snprintf(host, sizeof host,
-					    "%s%.*s", before[b], (int)n, rule) :
-					    snprintf(host, sizeof host, "%s%.*s",
-					    before[b], (int)tn, rule + n - tn);
-					int t = pass ? PSL_TYPE_ANY : PSL_TYPE_ICANN;
-
-					for (int twice = 0; twice < 2; twice++) {
-						bool got = pubsuffix_split(ps[pass],
-						    host, (size_t)len, &r);
-
-						psl_reference(psl, t, host, &want);
-						hosts++;
-						if (!got || r.suffix != want.suffix ||
-						    r.domain != want.domain ||
-						    r.end != want.end) {
-							if (wrong++ < 5)
-								printf("# %s: %s: got "
-								    "%zu %zu, libpsl %zu "
-								    "%zu\n", pass ?
-								    "private" : "icann",
-								    host, r.suffix,
-								    r.domain, want.suffix,
-								    want.domain);
-						}
-					}
-				}
+		if (m < sizeof more / sizeof more[0])
+			rule = more[m];
+		else if (fgets(line, sizeof line, fp) == NULL)
+			break;
+		n = strcspn(rule, " \t\r\n");
+		if (n == 0 || (rule[0] == '/' && rule[1] == '/'))
+			continue;
+		if (rule[0] == '!')
+			rule++, n--;
+		else if (rule[0] == '*' && rule[1] == '.')
+			rule += 2, n -= 2;
+		for (size_t i = 0; i < n; i++)
+			if ((unsigned char)rule[i] >= 0x80)
+				n = 0;
+		/* the rule, and its last label alone */
+		while (tn < n && rule[n - tn - 1] != '.')
+			tn++;
+		for (size_t b = 0; n > 0 && b < sizeof before / sizeof before[0];
+		    b++)
+			for (int pass = 0; pass < 4; pass++) {
+				snprintf(host, sizeof host, "%s%.*s", before[b],
+				    pass & 1 ? (int)tn : (int)n,
+				    pass & 1 ? rule + n - tn : rule);
+				psl_agrees(ps[pass >> 1], psl, pass >> 1 ?
+				    PSL_TYPE_ANY : PSL_TYPE_ICANN, host, &wrong);
+				hosts++;
 			}
-		}
 	}
 	ok(wrong == 0 && hosts > 100000, "pubsuffix_split: %zu hosts from the "
 	    "list's rules as libpsl answers them (%zu not)", hosts, wrong);
@@ -4435,22 +4433,14 @@ test_pubsuffix_dafsa(void)
 			}
 			host[len] = '\0';
 			for (int pass = 0; pass < 2; pass++) {
-				struct pubsuffix_split r, want;
-				bool got = pubsuffix_split(ps[pass], host, len, &r);
+				struct pubsuffix_split want;
+				int type = pass ? PSL_TYPE_ANY : PSL_TYPE_ICANN;
 
-				psl_reference(psl, pass ? PSL_TYPE_ANY :
-				    PSL_TYPE_ICANN, host, &want);
+				psl_agrees(ps[pass], psl, type, host, &wrong);
 				hosts++;
 				/* a rule of more than the last label */
+				psl_reference(psl, type, host, &want);
 				deeper += strchr(host + want.suffix, '.') != NULL;
-				if (!got || r.suffix != want.suffix ||
-				    r.domain != want.domain) {
-					if (wrong++ < 5)
-						printf("# file %d: %s: got %zu %zu, "
-						    "libpsl %zu %zu\n", f, host,
-						    r.suffix, r.domain,
-						    want.suffix, want.domain);
-				}
 			}
 		}
 		psl_free(psl);
