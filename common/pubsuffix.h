@@ -25,8 +25,12 @@
  * last PUBSUFFIX_MAX_LABELS labels are looked up, so a host of many
  * labels costs what one of that many does.
  *
- * Recent answers are cached (the hosts of a crawl repeat): the functions
- * are not thread-safe. */
+ * A host whose last label has no deeper rule in the sections asked for
+ * ("com" without the private section) is answered without libpsl: that
+ * label is its suffix.  The labels that have deeper rules are read from
+ * the DAFSA when the list is opened (a list in the text form gets no
+ * shortcut).  Other answers are cached (the hosts of a crawl repeat):
+ * the functions are not thread-safe. */
 #ifndef CRAWLUTILS_PUBSUFFIX_H
 #define CRAWLUTILS_PUBSUFFIX_H
 
