@@ -656,33 +656,47 @@ name_like(const char *s, size_t n)
 }
 
 /* A text after the first h1 that is a byline of its own: "By Ann Lee",
- * "by: Ann Lee, Dec 17", or "By" alone with the name in the next text
- * (By <a>Ann Lee</a>).  What follows "by" must look like a name ("by
- * the end of the day" is no byline), or be one word in a short text (a
- * user's name, "by annlee"). */
+ * "by: Ann Lee, Dec 17", "Written by Ann Lee", or a label alone ("By",
+ * "Written by", "Article by", "Author:") with the name in the next text
+ * (By <a>Ann Lee</a>, <p>Written by</p><p>Ann Lee</p>).  What follows
+ * the label must look like a name ("by the end of the day" is no
+ * byline), or be one word in a short text (a user's name, "by annlee").
+ * "Author" opens a byline only as a label alone (wcxb-dev: "Author" and
+ * "Author:" before the name's element). */
 static void
 by_text(struct meta *m, struct meta_src *s, const char *t)
 {
+	static const char *const labels[] = { "by", "written by",
+	    "posted by", "article by", "words by", "author", "authors" };
 	struct buf *b = &m->tmp;
 	size_t mark = b->len, n;
-	const char *p;
+	const char *p = NULL;
 
 	while (*t == ' ' || *t == '\n' || *t == '\t' || *t == '\r')
 		t++;
 	if (*t == '\0')
 		return;
 	if (!s->by_next) {
-		if (strncasecmp(t, "by", 2) != 0)
+		size_t i, k = 0;
+
+		for (i = 0; i < sizeof labels / sizeof labels[0]; i++) {
+			k = strlen(labels[i]);
+			if (strncasecmp(t, labels[i], k) == 0 &&
+			    (t[k] == '\0' || t[k] == ':' || t[k] == ' ' ||
+			    t[k] == '\n' || t[k] == '\t' || t[k] == '\r'))
+				break;		/* not "Byron", "Bytes" */
+		}
+		if (i == sizeof labels / sizeof labels[0])
 			return;
-		p = t + 2 + (t[2] == ':');
+		p = t + k + (t[k] == ':');
 		while (*p == ' ' || *p == '\n' || *p == '\t' || *p == '\r')
 			p++;
-		if (p == t + 2 && *p != '\0')
-			return;		/* "Byron", "Bytes" */
 		if (*p == '\0') {
 			s->by_next = true;	/* the name is in the next text */
 			return;
 		}
+		if (labels[i][0] == 'a')
+			return;		/* "Author Ann Lee": a heading, not a byline */
 	}
 	s->by_next = false;
 	n = strlen(t);

@@ -261,6 +261,12 @@ author_page() {
 	|<div class="author-box"><img src=a.jpg><span class="author-box__name">Ann Lee</span><span class="author-box__job">Senior Editor</span></div>|Ann Lee
 	|<p>By <!-- -->Ann Lee</p>|Ann Lee
 	|<p>By</p><p><span>Ann Lee</span></p>|Ann Lee
+	|<p>Written by</p><p>Ann Lee</p>|Ann Lee
+	|<p>Article by:</p><div>Ann Lee</div>|Ann Lee
+	|<p>Written by Ann Lee</p>|Ann Lee
+	|<h2>Author</h2><p>Ann Lee</p>|Ann Lee
+	|<p>Author Ann Lee is away.</p>|-
+	|<p>Authority figures and their tide tables.</p>|-
 	|<p>by: Ann Lee, Dec 17, 2025</p>|Ann Lee
 	|<p>by Ann Lee - 2025-09-13</p>|Ann Lee
 	|<p>by   annlee  </p>|annlee
