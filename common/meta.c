@@ -113,6 +113,8 @@ struct meta_src {
 	size_t		 time_text;	/* a <time> without datetime */
 	size_t		 date_el_pre;	/* a date element before the h1 */
 	bool		 by_next;	/* a text "By" alone: the name follows */
+	size_t		 label_date;	/* "Published on June 4, 2025" */
+	size_t		 label_updated;	/* "Last updated: June 4, 2025" */
 	const char	*data_author;	/* author= or data-author= */
 	bool		 seen_h1;
 	/* Slack's and Twitter's labelled pairs: twitter:label1 "Written
@@ -714,6 +716,55 @@ out:
 	b->len = mark;
 }
 
+/* A text that is a labelled date: "Published on June 4, 2025",
+ * "Posted on ...", "Date: ...", or, apart, "Updated ...", "Last
+ * updated: ...": the date right after the label, the first of each. */
+#define LABEL_DATE_MAX	80
+static void
+label_date(struct meta *m, struct meta_src *s, const char *t)
+{
+	static const char *const labels[] = { "published", "posted",
+	    "updated", "last updated", "date" };
+	struct date d;
+	size_t i, k = 0, n;
+
+	while (*t == ' ' || *t == '\n' || *t == '\t' || *t == '\r')
+		t++;
+	for (i = 0; i < sizeof labels / sizeof labels[0]; i++) {
+		k = strlen(labels[i]);
+		if ((*t | 0x20) == labels[i][0] && strncasecmp(t, labels[i], k) == 0)
+			break;
+	}
+	if (i == sizeof labels / sizeof labels[0] ||
+	    (t[k] != ' ' && t[k] != ':' && t[k] != '\n'))
+		return;
+	for (n = 0; t[n] != '\0'; n++)
+		if (n == LABEL_DATE_MAX)
+			return;
+	t += k;
+	n -= k;
+	while (n > 0 && (*t == ' ' || *t == ':' || *t == '\n' || *t == '\t')) {
+		t++;
+		n--;
+	}
+	if (n > 3 && strncasecmp(t, "on ", 3) == 0) {
+		t += 3;
+		n -= 3;
+	}
+	if (!date_find(t, n, 0, &d) || d.at != 0)
+		return;
+	if (labels[i][0] == 'u' || labels[i][0] == 'l') {
+		if (s->label_updated != NO_TEXT)
+			return;
+		s->label_updated = m->texts.len;
+	} else if (s->label_date == NO_TEXT)
+		s->label_date = m->texts.len;
+	else
+		return;
+	buf_append(&m->texts, t, n);
+	buf_putc(&m->texts, '\0');
+}
+
 static void
 walk(struct meta *m, struct meta_src *s, xmlDoc *doc)
 {
@@ -725,6 +776,9 @@ walk(struct meta *m, struct meta_src *s, xmlDoc *doc)
 
 		if (n->type == XML_TEXT_NODE && !s->seen_h1 && n->content != NULL)
 			before_h1(m, (const char *)n->content);
+		if (n->type == XML_TEXT_NODE && n->content != NULL &&
+		    (s->label_date == NO_TEXT || s->label_updated == NO_TEXT))
+			label_date(m, s, (const char *)n->content);
 		if (n->type == XML_TEXT_NODE && s->seen_h1 && n->content != NULL &&
 		    m->after_h1.len < AFTER_H1 && s->by_text == NO_TEXT)
 			by_text(m, s, (const char *)n->content);
@@ -1106,7 +1160,8 @@ meta_read(struct meta *m, xmlDoc *doc, const char *url, long long now)
 	s = m->src;
 	memset(s, 0, sizeof *s);
 	s->ip_author = s->rel_author = s->author_link = s->byline =
-	    s->byline_first = s->byline_all = s->date_el = s->by_text = s->time_text = s->date_el_pre =
+	    s->byline_first = s->byline_all = s->date_el = s->by_text = s->time_text = s->date_el_pre = s->label_date =
+	    s->label_updated =
 	    s->title = s->h1 = NO_TEXT;
 	m->tmp.len = 0;
 	m->texts.len = 0;
@@ -1167,6 +1222,7 @@ meta_read(struct meta *m, xmlDoc *doc, const char *url, long long now)
 	set_date(m, META_DATE, text_at(m, s->time_text), 0, now);
 	if (m->after_h1.len > 0)
 		set_date(m, META_DATE, buf_cstr(&m->after_h1), 0, now);
+	set_date(m, META_DATE, text_at(m, s->label_date), 0, now);
 	if (url != NULL)
 		set_date(m, META_DATE, url_path(url), 0, now);
 	set_date(m, META_DATE, text_at(m, s->date_el_pre), 0, now);
@@ -1185,6 +1241,7 @@ meta_read(struct meta *m, xmlDoc *doc, const char *url, long long now)
 	/* a page that says only when it was updated: that is its date */
 	if (m->off[META_DATE] == SIZE_MAX && m->off[META_MODIFIED] != SIZE_MAX)
 		set(m, META_DATE, m->strs.p + m->off[META_MODIFIED]);
+	set_date(m, META_DATE, text_at(m, s->label_updated), 0, now);
 
 	/* the others */
 	if (s->g[G_SITENAME].n > 0 && s->g[G_SITENAME].rank[0] == 0)
