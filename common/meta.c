@@ -116,6 +116,7 @@ struct meta_src {
 	size_t		 label_date;	/* "Published on June 4, 2025" */
 	size_t		 label_updated;	/* "Last updated: June 4, 2025" */
 	const char	*data_author;	/* author= or data-author= */
+	size_t		 username;	/* a forum's class=username */
 	bool		 seen_h1;
 	/* Slack's and Twitter's labelled pairs: twitter:label1 "Written
 	 * by", twitter:data1 the name (what Yoast SEO writes) */
@@ -512,6 +513,11 @@ element(struct meta *m, struct meta_src *s, xmlNode *n, int in_main)
 	if (s->data_author == NULL &&
 	    (s->data_author = attr(n, "data-author")) == NULL)
 		s->data_author = attr(n, "author");
+	/* the first user's name a forum shows: its thread's starter
+	 * (phpBB's and XenForo's "username", vBulletin's "bigusername") */
+	if (s->username == NO_TEXT && (v = attr(n, "class")) != NULL &&
+	    contains_ci(v, "username"))
+		s->username = text_of(m, n, BYLINE_MAX);
 	if (strcmp(name, "link") == 0 || strcmp(name, "a") == 0) {
 		const char *rel = attr(n, "rel"), *href = attr(n, "href");
 
@@ -1161,7 +1167,7 @@ meta_read(struct meta *m, xmlDoc *doc, const char *url, long long now)
 	memset(s, 0, sizeof *s);
 	s->ip_author = s->rel_author = s->author_link = s->byline =
 	    s->byline_first = s->byline_all = s->date_el = s->by_text = s->time_text = s->date_el_pre = s->label_date =
-	    s->label_updated =
+	    s->label_updated = s->username =
 	    s->title = s->h1 = NO_TEXT;
 	m->tmp.len = 0;
 	m->texts.len = 0;
@@ -1188,7 +1194,7 @@ meta_read(struct meta *m, xmlDoc *doc, const char *url, long long now)
 		    twitter_author(s), text_at(m, s->ip_author),
 		    text_at(m, s->rel_author), text_at(m, s->byline),
 		    text_at(m, s->by_text), text_at(m, s->author_link),
-		    s->data_author };
+		    text_at(m, s->username), s->data_author };
 		const struct group_vals *g = &s->g[G_AUTHOR];
 		bool done = false;
 

@@ -275,6 +275,8 @@ author_page() {
 	|<p>Bytes and bits.</p>|-
 	|<div class="byline"><span>By</span></div>|-
 	|<div data-author="ann_lee"><p>A post.</p></div>|ann_lee
+	|<div class="post"><a class="username" href="/u/1">ann_lee</a><p>A post.</p></div><div class="post" data-author="bo_chen"><a class="username" href="/u/2">bo_chen</a></div>|ann_lee
+	|<div class="post"><a class="bigusername" href="/u/1">ann_lee</a></div>|ann_lee
 	|<div class="byline"><a href="/author/ann-lee">View all posts by Ann Lee</a></div>|Ann Lee
 	|<div class="byline">By <a href="/author/ann-lee">Ann Lee</a> and <a href="/author/bo-chen">Bo Chen</a></div>|Ann Lee; Bo Chen
 	<meta name="DC.Creator" content="Ann Lee"><meta name="citation_author" content="Ann Lee"><meta name="citation_authors" content="Bo Chen">||Ann Lee; Bo Chen
