@@ -109,6 +109,7 @@ struct meta_src {
 	const char	*ip_date, *ip_modified;
 	size_t		 ip_author, rel_author, author_link, byline, byline_first;
 	size_t		 byline_all, title, h1, date_el;
+	size_t		 byline_all_first;	/* of a page without an h1 */
 	size_t		 by_text;	/* "By Ann Lee" after the h1 */
 	size_t		 time_text;	/* a <time> without datetime */
 	size_t		 date_el_pre;	/* a date element before the h1 */
@@ -573,6 +574,8 @@ element(struct meta *m, struct meta_src *s, xmlNode *n, int in_main)
 
 			if (s->byline_all == NO_TEXT && s->seen_h1)
 				s->byline_all = text_of(m, n, BYLINE_MAX);
+			if (s->byline_all_first == NO_TEXT)
+				s->byline_all_first = text_of(m, n, BYLINE_MAX);
 			if (t != NO_TEXT) {
 				if (s->byline_first == NO_TEXT)
 					s->byline_first = t;
@@ -1166,7 +1169,7 @@ meta_read(struct meta *m, xmlDoc *doc, const char *url, long long now)
 	s = m->src;
 	memset(s, 0, sizeof *s);
 	s->ip_author = s->rel_author = s->author_link = s->byline =
-	    s->byline_first = s->byline_all = s->date_el = s->by_text = s->time_text = s->date_el_pre = s->label_date =
+	    s->byline_first = s->byline_all = s->byline_all_first = s->date_el = s->by_text = s->time_text = s->date_el_pre = s->label_date =
 	    s->label_updated = s->username =
 	    s->title = s->h1 = NO_TEXT;
 	m->tmp.len = 0;
@@ -1192,7 +1195,8 @@ meta_read(struct meta *m, xmlDoc *doc, const char *url, long long now)
 	{
 		const char *c[] = { jsonld_get(ld, JSONLD_AUTHOR), NULL,
 		    twitter_author(s), text_at(m, s->ip_author),
-		    text_at(m, s->rel_author), text_at(m, s->byline),
+		    text_at(m, s->rel_author), text_at(m, s->seen_h1 ?
+		    s->byline : s->byline_first),
 		    text_at(m, s->by_text), text_at(m, s->author_link),
 		    text_at(m, s->username), s->data_author };
 		const struct group_vals *g = &s->g[G_AUTHOR];
@@ -1224,6 +1228,9 @@ meta_read(struct meta *m, xmlDoc *doc, const char *url, long long now)
 	set_date(m, META_DATE, s->time_main, 0, now);
 	set_date(m, META_DATE, text_at(m, s->date_el), 0, now);
 	set_date(m, META_DATE, text_at(m, s->byline_all), 0, now);
+	/* a page without an h1: its first byline */
+	if (!s->seen_h1)
+		set_date(m, META_DATE, text_at(m, s->byline_all_first), 0, now);
 	set_date(m, META_DATE, s->time_any, 0, now);
 	set_date(m, META_DATE, text_at(m, s->time_text), 0, now);
 	if (m->after_h1.len > 0)

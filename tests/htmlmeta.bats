@@ -286,6 +286,16 @@ author_page() {
 	EOT
 }
 
+@test "htmlmeta: a page without an h1: its first byline names the author and gives the date" {
+	run bash -c "printf '%s' '<title>Tide pools</title><body><h2>Tide pools</h2><div class=\"post-author\"><p>Ann Lee</p><small>November 17, 2025</small></div><p>The harbour rock pools fill twice a day, and each tide leaves behind a different set of animals: anemones, small crabs, periwinkles and the occasional starfish.</p></body>' | htmltext --json | jq -r '.author + \"|\" + .date'"
+	assert_success
+	assert_output "Ann Lee|2025-11-17"
+	# with an h1, a byline above it is not the article's
+	run bash -c "printf '%s' '<title>Tide pools</title><body><div class=\"post-author\"><p>Ann Lee</p><small>November 17, 2025</small></div><h1>Tide pools</h1><p>The harbour rock pools fill twice a day, and each tide leaves behind a different set of animals: anemones, small crabs, periwinkles and the occasional starfish.</p></body>' | htmltext --json | jq -r '(.author // \"-\") + \"|\" + (.date // \"-\")'"
+	assert_success
+	assert_output "-|2025-11-17"
+}
+
 # date_page HEAD BEFORE AFTER: an article with BEFORE above its h1 and
 # AFTER below it, under a navigation bar
 date_page() {
