@@ -109,11 +109,17 @@ struct meta_src {
 	const char	*ip_date, *ip_modified;
 	size_t		 ip_author, rel_author, author_link, byline, byline_first;
 	size_t		 byline_all, title, h1, date_el;
+	size_t		 byline_all_first;	/* of a page without an h1 */
 	size_t		 by_text;	/* "By Ann Lee" after the h1 */
 	size_t		 time_text;	/* a <time> without datetime */
 	size_t		 date_el_pre;	/* a date element before the h1 */
+	size_t		 h1_text;	/* bytes of text after the h1 so far */
+	bool		 date_el_far;	/* date_el: DATE_EL_NEAR of text past it */
 	bool		 by_next;	/* a text "By" alone: the name follows */
+	size_t		 label_date;	/* "Published on June 4, 2025" */
+	size_t		 label_updated;	/* "Last updated: June 4, 2025" */
 	const char	*data_author;	/* author= or data-author= */
+	size_t		 username;	/* a forum's class=username */
 	bool		 seen_h1;
 	/* Slack's and Twitter's labelled pairs: twitter:label1 "Written
 	 * by", twitter:data1 the name (what Yoast SEO writes) */
@@ -270,6 +276,11 @@ bylineish(const char *v)
 /* A class or id of an element that shows the date: "date" in it
  * ("post-date", "entry-date", "c-meta__date", "dateline"). */
 #define DATE_EL_MAX	120
+/* A date element after the h1 but past this much of its text is
+ * likely a card in a list of other posts: a date element above the h1
+ * goes first then (wcxb-dev: any value from 500 to 4000 gains the
+ * same 3 pages and loses none; 2000 is in the middle) */
+#define DATE_EL_NEAR	2000
 static bool
 dateish(const char *v)
 {
@@ -510,6 +521,11 @@ element(struct meta *m, struct meta_src *s, xmlNode *n, int in_main)
 	if (s->data_author == NULL &&
 	    (s->data_author = attr(n, "data-author")) == NULL)
 		s->data_author = attr(n, "author");
+	/* the first user's name a forum shows: its thread's starter
+	 * (phpBB's and XenForo's "username", vBulletin's "bigusername") */
+	if (s->username == NO_TEXT && (v = attr(n, "class")) != NULL &&
+	    contains_ci(v, "username"))
+		s->username = text_of(m, n, BYLINE_MAX);
 	if (strcmp(name, "link") == 0 || strcmp(name, "a") == 0) {
 		const char *rel = attr(n, "rel"), *href = attr(n, "href");
 
@@ -565,6 +581,8 @@ element(struct meta *m, struct meta_src *s, xmlNode *n, int in_main)
 
 			if (s->byline_all == NO_TEXT && s->seen_h1)
 				s->byline_all = text_of(m, n, BYLINE_MAX);
+			if (s->byline_all_first == NO_TEXT)
+				s->byline_all_first = text_of(m, n, BYLINE_MAX);
 			if (t != NO_TEXT) {
 				if (s->byline_first == NO_TEXT)
 					s->byline_first = t;
@@ -579,8 +597,10 @@ element(struct meta *m, struct meta_src *s, xmlNode *n, int in_main)
 
 		/* before the h1 too: a date above the headline */
 		if ((dateish(c) || dateish(id)) && s->seen_h1 &&
-		    s->date_el == NO_TEXT)
+		    s->date_el == NO_TEXT) {
 			s->date_el = text_of(m, n, DATE_EL_MAX);
+			s->date_el_far = s->h1_text > DATE_EL_NEAR;
+		}
 		else if ((dateish(c) || dateish(id)) && !s->seen_h1 &&
 		    s->date_el_pre == NO_TEXT)
 			s->date_el_pre = text_of(m, n, DATE_EL_MAX);
@@ -656,33 +676,47 @@ name_like(const char *s, size_t n)
 }
 
 /* A text after the first h1 that is a byline of its own: "By Ann Lee",
- * "by: Ann Lee, Dec 17", or "By" alone with the name in the next text
- * (By <a>Ann Lee</a>).  What follows "by" must look like a name ("by
- * the end of the day" is no byline), or be one word in a short text (a
- * user's name, "by annlee"). */
+ * "by: Ann Lee, Dec 17", "Written by Ann Lee", or a label alone ("By",
+ * "Written by", "Article by", "Author:") with the name in the next text
+ * (By <a>Ann Lee</a>, <p>Written by</p><p>Ann Lee</p>).  What follows
+ * the label must look like a name ("by the end of the day" is no
+ * byline), or be one word in a short text (a user's name, "by annlee").
+ * "Author" opens a byline only as a label alone (wcxb-dev: "Author" and
+ * "Author:" before the name's element). */
 static void
 by_text(struct meta *m, struct meta_src *s, const char *t)
 {
+	static const char *const labels[] = { "by", "written by",
+	    "posted by", "article by", "words by", "author", "authors" };
 	struct buf *b = &m->tmp;
 	size_t mark = b->len, n;
-	const char *p;
+	const char *p = NULL;
 
 	while (*t == ' ' || *t == '\n' || *t == '\t' || *t == '\r')
 		t++;
 	if (*t == '\0')
 		return;
 	if (!s->by_next) {
-		if (strncasecmp(t, "by", 2) != 0)
+		size_t i, k = 0;
+
+		for (i = 0; i < sizeof labels / sizeof labels[0]; i++) {
+			k = strlen(labels[i]);
+			if (strncasecmp(t, labels[i], k) == 0 &&
+			    (t[k] == '\0' || t[k] == ':' || t[k] == ' ' ||
+			    t[k] == '\n' || t[k] == '\t' || t[k] == '\r'))
+				break;		/* not "Byron", "Bytes" */
+		}
+		if (i == sizeof labels / sizeof labels[0])
 			return;
-		p = t + 2 + (t[2] == ':');
+		p = t + k + (t[k] == ':');
 		while (*p == ' ' || *p == '\n' || *p == '\t' || *p == '\r')
 			p++;
-		if (p == t + 2 && *p != '\0')
-			return;		/* "Byron", "Bytes" */
 		if (*p == '\0') {
 			s->by_next = true;	/* the name is in the next text */
 			return;
 		}
+		if (labels[i][0] == 'a')
+			return;		/* "Author Ann Lee": a heading, not a byline */
 	}
 	s->by_next = false;
 	n = strlen(t);
@@ -700,6 +734,55 @@ out:
 	b->len = mark;
 }
 
+/* A text that is a labelled date: "Published on June 4, 2025",
+ * "Posted on ...", "Date: ...", or, apart, "Updated ...", "Last
+ * updated: ...": the date right after the label, the first of each. */
+#define LABEL_DATE_MAX	80
+static void
+label_date(struct meta *m, struct meta_src *s, const char *t)
+{
+	static const char *const labels[] = { "published", "posted",
+	    "updated", "last updated", "date" };
+	struct date d;
+	size_t i, k = 0, n;
+
+	while (*t == ' ' || *t == '\n' || *t == '\t' || *t == '\r')
+		t++;
+	for (i = 0; i < sizeof labels / sizeof labels[0]; i++) {
+		k = strlen(labels[i]);
+		if ((*t | 0x20) == labels[i][0] && strncasecmp(t, labels[i], k) == 0)
+			break;
+	}
+	if (i == sizeof labels / sizeof labels[0] ||
+	    (t[k] != ' ' && t[k] != ':' && t[k] != '\n'))
+		return;
+	for (n = 0; t[n] != '\0'; n++)
+		if (n == LABEL_DATE_MAX)
+			return;
+	t += k;
+	n -= k;
+	while (n > 0 && (*t == ' ' || *t == ':' || *t == '\n' || *t == '\t')) {
+		t++;
+		n--;
+	}
+	if (n > 3 && strncasecmp(t, "on ", 3) == 0) {
+		t += 3;
+		n -= 3;
+	}
+	if (!date_find(t, n, 0, &d) || d.at != 0)
+		return;
+	if (labels[i][0] == 'u' || labels[i][0] == 'l') {
+		if (s->label_updated != NO_TEXT)
+			return;
+		s->label_updated = m->texts.len;
+	} else if (s->label_date == NO_TEXT)
+		s->label_date = m->texts.len;
+	else
+		return;
+	buf_append(&m->texts, t, n);
+	buf_putc(&m->texts, '\0');
+}
+
 static void
 walk(struct meta *m, struct meta_src *s, xmlDoc *doc)
 {
@@ -711,9 +794,15 @@ walk(struct meta *m, struct meta_src *s, xmlDoc *doc)
 
 		if (n->type == XML_TEXT_NODE && !s->seen_h1 && n->content != NULL)
 			before_h1(m, (const char *)n->content);
+		if (n->type == XML_TEXT_NODE && n->content != NULL &&
+		    (s->label_date == NO_TEXT || s->label_updated == NO_TEXT))
+			label_date(m, s, (const char *)n->content);
 		if (n->type == XML_TEXT_NODE && s->seen_h1 && n->content != NULL &&
 		    m->after_h1.len < AFTER_H1 && s->by_text == NO_TEXT)
 			by_text(m, s, (const char *)n->content);
+		if (n->type == XML_TEXT_NODE && s->seen_h1 && n->content != NULL &&
+		    s->date_el == NO_TEXT && s->h1_text <= DATE_EL_NEAR)
+			s->h1_text += strlen((const char *)n->content);
 		if (n->type == XML_TEXT_NODE && s->seen_h1 && n->content != NULL &&
 		    m->after_h1.len < AFTER_H1) {
 			buf_append(&m->after_h1, n->content,
@@ -1092,7 +1181,8 @@ meta_read(struct meta *m, xmlDoc *doc, const char *url, long long now)
 	s = m->src;
 	memset(s, 0, sizeof *s);
 	s->ip_author = s->rel_author = s->author_link = s->byline =
-	    s->byline_first = s->byline_all = s->date_el = s->by_text = s->time_text = s->date_el_pre =
+	    s->byline_first = s->byline_all = s->byline_all_first = s->date_el = s->by_text = s->time_text = s->date_el_pre = s->label_date =
+	    s->label_updated = s->username =
 	    s->title = s->h1 = NO_TEXT;
 	m->tmp.len = 0;
 	m->texts.len = 0;
@@ -1117,9 +1207,10 @@ meta_read(struct meta *m, xmlDoc *doc, const char *url, long long now)
 	{
 		const char *c[] = { jsonld_get(ld, JSONLD_AUTHOR), NULL,
 		    twitter_author(s), text_at(m, s->ip_author),
-		    text_at(m, s->rel_author), text_at(m, s->byline),
+		    text_at(m, s->rel_author), text_at(m, s->seen_h1 ?
+		    s->byline : s->byline_first),
 		    text_at(m, s->by_text), text_at(m, s->author_link),
-		    s->data_author };
+		    text_at(m, s->username), s->data_author };
 		const struct group_vals *g = &s->g[G_AUTHOR];
 		bool done = false;
 
@@ -1147,15 +1238,21 @@ meta_read(struct meta *m, xmlDoc *doc, const char *url, long long now)
 	set_date(m, META_DATE, s->ip_date, 0, now);
 	set_date(m, META_DATE, s->time_pubdate, 0, now);
 	set_date(m, META_DATE, s->time_main, 0, now);
-	set_date(m, META_DATE, text_at(m, s->date_el), 0, now);
+	if (!s->date_el_far)
+		set_date(m, META_DATE, text_at(m, s->date_el), 0, now);
 	set_date(m, META_DATE, text_at(m, s->byline_all), 0, now);
+	/* a page without an h1: its first byline */
+	if (!s->seen_h1)
+		set_date(m, META_DATE, text_at(m, s->byline_all_first), 0, now);
 	set_date(m, META_DATE, s->time_any, 0, now);
 	set_date(m, META_DATE, text_at(m, s->time_text), 0, now);
 	if (m->after_h1.len > 0)
 		set_date(m, META_DATE, buf_cstr(&m->after_h1), 0, now);
+	set_date(m, META_DATE, text_at(m, s->label_date), 0, now);
 	if (url != NULL)
 		set_date(m, META_DATE, url_path(url), 0, now);
 	set_date(m, META_DATE, text_at(m, s->date_el_pre), 0, now);
+	set_date(m, META_DATE, text_at(m, s->date_el), 0, now);
 	if (s->seen_h1 && m->before_h1.len > 0) {
 		struct buf *b = &m->before_h1;
 		size_t skip = b->len > BEFORE_H1 ? b->len - BEFORE_H1 : 0;
@@ -1171,6 +1268,7 @@ meta_read(struct meta *m, xmlDoc *doc, const char *url, long long now)
 	/* a page that says only when it was updated: that is its date */
 	if (m->off[META_DATE] == SIZE_MAX && m->off[META_MODIFIED] != SIZE_MAX)
 		set(m, META_DATE, m->strs.p + m->off[META_MODIFIED]);
+	set_date(m, META_DATE, text_at(m, s->label_updated), 0, now);
 
 	/* the others */
 	if (s->g[G_SITENAME].n > 0 && s->g[G_SITENAME].rank[0] == 0)

@@ -10,16 +10,22 @@
  *                dc.creator, citation_author, parsely-author,
  *                sailthru.author, byl; itemprop=author; rel=author; a
  *                byline element (class or id "author" or "byline") after
- *                the first h1.  Names several, "; " between; "By " and
- *                its kind cut; URLs and e-mail addresses are no names.
+ *                the first h1 (the first one when there is no h1); a
+ *                "By", "Written by", ... text after the h1; an author
+ *                link; a forum's class=username; data-author.  Names
+ *                several, "; " between; "By " and its kind cut; URLs and
+ *                e-mail addresses are no names.
  *   DATE         JSON-LD datePublished (dateCreated); article:published_time;
  *                citation_publication_date, citation_date, dc.date.issued,
  *                dc.date, dcterms.created, date, pubdate, publishdate,
  *                publish_date, parsely-pub-date, sailthru.date,
  *                og:published_time; itemprop=datePublished; a <time> with
  *                pubdate, else the first <time datetime> in article or main,
- *                else the first one; a date in the URL's path (/2024/03/12/);
- *                a date in the byline.  The first plausible one (date.h).
+ *                else the first one; a date element and the text after the
+ *                h1; a labelled date ("Published on ..."); a date in the
+ *                URL's path (/2024/03/12/); what is above the h1; a
+ *                modification date; an "Updated ..." text.  The first
+ *                plausible one (date.h); htmltext(1) has the whole order.
  *   MODIFIED     JSON-LD dateModified; article:modified_time,
  *                og:updated_time, dcterms.modified, last-modified;
  *                itemprop=dateModified.

@@ -261,6 +261,12 @@ author_page() {
 	|<div class="author-box"><img src=a.jpg><span class="author-box__name">Ann Lee</span><span class="author-box__job">Senior Editor</span></div>|Ann Lee
 	|<p>By <!-- -->Ann Lee</p>|Ann Lee
 	|<p>By</p><p><span>Ann Lee</span></p>|Ann Lee
+	|<p>Written by</p><p>Ann Lee</p>|Ann Lee
+	|<p>Article by:</p><div>Ann Lee</div>|Ann Lee
+	|<p>Written by Ann Lee</p>|Ann Lee
+	|<h2>Author</h2><p>Ann Lee</p>|Ann Lee
+	|<p>Author Ann Lee is away.</p>|-
+	|<p>Authority figures and their tide tables.</p>|-
 	|<p>by: Ann Lee, Dec 17, 2025</p>|Ann Lee
 	|<p>by Ann Lee - 2025-09-13</p>|Ann Lee
 	|<p>by   annlee  </p>|annlee
@@ -269,6 +275,8 @@ author_page() {
 	|<p>Bytes and bits.</p>|-
 	|<div class="byline"><span>By</span></div>|-
 	|<div data-author="ann_lee"><p>A post.</p></div>|ann_lee
+	|<div class="post"><a class="username" href="/u/1">ann_lee</a><p>A post.</p></div><div class="post" data-author="bo_chen"><a class="username" href="/u/2">bo_chen</a></div>|ann_lee
+	|<div class="post"><a class="bigusername" href="/u/1">ann_lee</a></div>|ann_lee
 	|<div class="byline"><a href="/author/ann-lee">View all posts by Ann Lee</a></div>|Ann Lee
 	|<div class="byline">By <a href="/author/ann-lee">Ann Lee</a> and <a href="/author/bo-chen">Bo Chen</a></div>|Ann Lee; Bo Chen
 	<meta name="DC.Creator" content="Ann Lee"><meta name="citation_author" content="Ann Lee"><meta name="citation_authors" content="Bo Chen">||Ann Lee; Bo Chen
@@ -276,6 +284,16 @@ author_page() {
 	<meta property="og:site_name" content="Harbour Notes"><meta name="author" content="Harbour Notes">|<p>By Ann Lee</p>|Ann Lee
 	<meta property="og:site_name" content="Harbour Notes"><meta name="author" content="Harbour Notes">||Harbour Notes
 	EOT
+}
+
+@test "htmlmeta: a page without an h1: its first byline names the author and gives the date" {
+	run bash -c "printf '%s' '<title>Tide pools</title><body><h2>Tide pools</h2><div class=\"post-author\"><p>Ann Lee</p><small>November 17, 2025</small></div><p>The harbour rock pools fill twice a day, and each tide leaves behind a different set of animals: anemones, small crabs, periwinkles and the occasional starfish.</p></body>' | htmltext --json | jq -r '.author + \"|\" + .date'"
+	assert_success
+	assert_output "Ann Lee|2025-11-17"
+	# with an h1, a byline above it is not the article's
+	run bash -c "printf '%s' '<title>Tide pools</title><body><div class=\"post-author\"><p>Ann Lee</p><small>November 17, 2025</small></div><h1>Tide pools</h1><p>The harbour rock pools fill twice a day, and each tide leaves behind a different set of animals: anemones, small crabs, periwinkles and the occasional starfish.</p></body>' | htmltext --json | jq -r '(.author // \"-\") + \"|\" + (.date // \"-\")'"
+	assert_success
+	assert_output "-|2025-11-17"
 }
 
 # date_page HEAD BEFORE AFTER: an article with BEFORE above its h1 and
@@ -296,6 +314,13 @@ date_page() {
 	<meta name="published-date" content="2021-02-16">|||2021-02-16
 	|<div class="post-date">OCTOBER 13, 2025</div>||2025-10-13
 	|<header><p>Published on June 4, 2025</p></header>||2025-06-04
+	|<div class="post-date">October 13, 2025</div>|<p>The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. </p><ul><li><span class="card-date">November 25, 2025</span> Another post</li></ul>|2025-10-13
+	|<div class="post-date">October 13, 2025</div>|<p>The harbour rock pools fill twice a day.</p><ul><li><span class="card-date">November 25, 2025</span> Another post</li></ul>|2025-11-25
+	||<p>A lead paragraph about the harbour that runs on and on, long enough to pass the first 400 bytes after the headline that are read for a date: the pools, the tides, the crabs and the anemones, the periwinkles, the limpets and the barnacles, the weed, the sand, the gulls above them, the walkers and their dogs, the rain and the wind from the west that brings the swell in over the rocks twice a day.</p><footer><span>Posted on April 13, 2023</span></footer>|2023-04-13
+	||<p>A lead paragraph about the harbour that runs on and on, long enough to pass the first 400 bytes after the headline that are read for a date: the pools, the tides, the crabs and the anemones, the periwinkles, the limpets and the barnacles, the weed, the sand, the gulls above them, the walkers and their dogs, the rain and the wind from the west that brings the swell in over the rocks twice a day.</p><footer><p>Last updated: November 13, 2025</p><p>Posted on April 13, 2023</p></footer>|2023-04-13
+	<meta name="last-modified" content="2022-12-22">||<p>A lead paragraph about the harbour that runs on and on, long enough to pass the first 400 bytes after the headline that are read for a date: the pools, the tides, the crabs and the anemones, the periwinkles, the limpets and the barnacles, the weed, the sand, the gulls above them, the walkers and their dogs, the rain and the wind from the west that brings the swell in over the rocks twice a day.</p><footer><p>Updated November 13, 2025</p></footer>|2022-12-22
+	||<p>A lead paragraph about the harbour that runs on and on, long enough to pass the first 400 bytes after the headline that are read for a date: the pools, the tides, the crabs and the anemones, the periwinkles, the limpets and the barnacles, the weed, the sand, the gulls above them, the walkers and their dogs, the rain and the wind from the west that brings the swell in over the rocks twice a day.</p><footer><p>Updated November 13, 2025</p></footer>|2025-11-13
+	||<p>A lead paragraph about the harbour that runs on and on, long enough to pass the first 400 bytes after the headline that are read for a date: the pools, the tides, the crabs and the anemones, the periwinkles, the limpets and the barnacles, the weed, the sand, the gulls above them, the walkers and their dogs, the rain and the wind from the west that brings the swell in over the rocks twice a day.</p><footer><p>Posted by the harbour master, who has walked the pools since 12 March 2020.</p></footer>|-
 	|<p>Founded 12 March 2020.</p><p>Our team of writers, editors and photographers has covered the coast and its harbours, beaches and rock pools for years, in every season and at every tide.</p>||-
 	|||-
 	EOT
