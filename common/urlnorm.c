@@ -496,170 +496,246 @@ trim_domain(const char **hs, const char **he, unsigned flags)
 	}
 }
 
+/* One call of url_normalize: in is read, out's href written at o. */
+struct normcall {
+	struct url_norm	*N;
+	const struct url *in;
+	struct url	*out;
+	const char	*h;		/* in's href */
+	char		*o;		/* the next byte of out's href */
+	unsigned	 flags;
+	bool		 pn;		/* RFC 3986 and up */
+	bool		 pc;		/* percent-encoding to normalize */
+	bool		 policy;	/* safe and up: query, fragment */
+};
+
+#define NOFF(C)	((size_t)((C)->o - (C)->out->href.p))
+
+/* The room out's href is given: in's href, 8 bytes for "https", 16 for
+ * query_policy()'s copies.  A host to Unicode makes more. */
+#define NORM_ROOM(in)	((in)->href.len + 8 + 16)
+
+static void
+norm_scheme(struct normcall *C)
+{
+	const struct url *in = C->in;
+	struct url *out = C->out;
+
+	if ((C->flags & URL_FORCE_HTTPS) && in->scheme == URL_HTTP) {
+		memcpy(C->o, "https", 5);
+		C->o += 5;
+		out->scheme = URL_HTTPS;
+		if (out->port == 443)
+			out->port = -1;
+	} else {
+		memcpy(C->o, C->h, in->scheme_end);
+		C->o += in->scheme_end;
+	}
+	out->scheme_end = NOFF(C);
+	*C->o++ = ':';
+}
+
+static void
+norm_userinfo(struct normcall *C)
+{
+	const struct url *in = C->in;
+	struct url *out = C->out;
+
+	out->user_start = NOFF(C);
+	out->user_end = out->pass_start = out->pass_end = out->user_start;
+	if ((C->flags & URL_STRIP_USERINFO) || in->pass_end <= in->user_start)
+		return;
+	C->o = part(C->o, C->h + in->user_start, in->user_end - in->user_start,
+	    C->pc);
+	out->user_end = out->pass_start = out->pass_end = NOFF(C);
+	if (in->pass_end > in->pass_start) {
+		*C->o++ = ':';
+		out->pass_start = NOFF(C);
+		C->o = part(C->o, C->h + in->pass_start,
+		    in->pass_end - in->pass_start, C->pc);
+		out->pass_end = NOFF(C);
+	}
+	*C->o++ = '@';
+}
+
+static void
+norm_host(struct normcall *C)
+{
+	const struct url *in = C->in;
+	struct url *out = C->out;
+	const char *hs = C->h + in->host_start, *he = C->h + in->host_end;
+
+	out->host_start = NOFF(C);
+	if (in->host_type == URL_HOST_DOMAIN)
+		trim_domain(&hs, &he, C->flags);
+	if (in->host_type == URL_HOST_DOMAIN &&
+	    (C->flags & URL_UNICODE_HOST) &&
+	    url_has_ace_label(hs, (size_t)(he - hs)) &&
+	    url_idna_convert(1, hs, (size_t)(he - hs), &out->tmp)) {
+		struct buf *b = &out->href;
+
+		b->len = NOFF(C);
+		buf_reserve(b, out->tmp.len + NORM_ROOM(in));
+		C->o = b->p + b->len;
+		memcpy(C->o, out->tmp.p, out->tmp.len);
+		C->o += out->tmp.len;
+	} else if (in->host_type == URL_HOST_OPAQUE && C->pn) {
+		char *s = C->o;
+
+		C->o = part(C->o, hs, (size_t)(he - hs), C->pc);
+		lower_outside_triplets(s, (size_t)(C->o - s));
+	} else {
+		memcpy(C->o, hs, (size_t)(he - hs));
+		C->o += he - hs;
+	}
+	out->host_end = NOFF(C);
+}
+
+static void
+norm_port(struct normcall *C)
+{
+	struct url *out = C->out;
+
+	if (out->port >= 0 && out->port != default_port(out->scheme)) {
+		*C->o++ = ':';
+		C->o = put_decimal(C->o, (unsigned long)out->port);
+	} else
+		out->port = -1;
+}
+
+static void
+norm_authority(struct normcall *C)
+{
+	struct url *out = C->out;
+
+	if (C->in->host_type == URL_HOST_NONE) {
+		out->user_start = out->user_end = out->pass_start =
+		    out->pass_end = out->host_start = out->host_end = NOFF(C);
+		return;
+	}
+	*C->o++ = '/';
+	*C->o++ = '/';
+	norm_userinfo(C);
+	norm_host(C);
+	norm_port(C);
+}
+
+static void
+norm_path(struct normcall *C)
+{
+	const struct url *in = C->in;
+	struct url *out = C->out;
+	size_t n = in->path_end - in->path_start;
+	char *s = C->o;
+
+	out->path_start = NOFF(C);
+	C->o = part(C->o, C->h + in->path_start, n, C->pc);
+	if (!in->opaque_path) {
+		n = (size_t)(C->o - s);
+		if (C->flags & URL_STRIP_SESSION_IDS)
+			n = strip_session_path(s, n);
+		if (C->flags & URL_COLLAPSE_SLASHES)
+			n = collapse_slashes(s, n);
+		if (C->flags & (URL_STRIP_INDEX | URL_STRIP_TRAILING_SLASH))
+			n = strip_path_ends(s, n, C->flags);
+		/* "%41|" decoded is a drive letter to the parser */
+		if (in->scheme == URL_FILE && n >= 3 && s[2] == '|' &&
+		    HAS(s[1], C_ALPHA) && (n == 3 || s[3] == '/'))
+			s[2] = ':';
+		C->o = s + n;
+		if (in->host_type == URL_HOST_NONE && n >= 2 && s[1] == '/') {
+			memmove(s + 2, s, n);
+			s[0] = '/';
+			s[1] = '.';
+			C->o += 2;
+			out->path_start += 2;
+		}
+	}
+	out->path_end = NOFF(C);
+}
+
+static void
+norm_query(struct normcall *C)
+{
+	const struct url *in = C->in;
+	struct url *out = C->out;
+	const char *qs = C->h + in->query_start;
+	size_t n = in->query_end - in->query_start;
+	char *q;
+
+	out->query_start = out->query_end = out->path_end;
+	if (!in->has_query)
+		return;
+	*C->o++ = '?';
+	out->query_start = NOFF(C);
+	if (C->policy) {
+		struct buf *t = &out->tmp;
+
+		t->len = 0;
+		buf_reserve(t, n + 64);
+		t->len = (size_t)(part(t->p, qs, n, C->pc) - t->p);
+		memset(t->p + t->len, 0, 64);
+		q = query_policy(C->N, t->p, t->len, C->o);
+	} else
+		q = part(C->o, qs, n, C->pc);
+	if (q != NULL) {
+		C->o = q;
+		out->has_query = true;
+		out->query_end = NOFF(C);
+	} else {
+		C->o--;
+		out->query_start = out->query_end = out->path_end;
+	}
+}
+
+static void
+norm_fragment(struct normcall *C)
+{
+	const struct url *in = C->in;
+	struct url *out = C->out;
+	const char *fs = C->h + in->frag_start;
+	size_t n = in->href.len - in->frag_start;
+
+	if (!in->has_fragment)
+		return;
+	if (C->policy && !(C->flags & URL_KEEP_FRAGMENT) &&
+	    !((C->flags & URL_ROUTING_FRAGMENT) && n > 0 &&
+	    (fs[0] == '!' || fs[0] == '/')))
+		return;
+	*C->o++ = '#';
+	out->has_fragment = true;
+	out->frag_start = NOFF(C);
+	C->o = part(C->o, fs, n, C->pc);
+}
+
 void
 url_normalize(struct url_norm *N, const struct url *in, struct url *out)
 {
-	const char *h = in->href.p;
-	unsigned flags = N->flags;
-	bool pn = N->profile >= URL_PROFILE_RFC3986;
+	struct normcall C = {
+		.N = N, .in = in, .out = out, .h = in->href.p,
+		.flags = N->flags, .pn = N->profile >= URL_PROFILE_RFC3986,
+		.policy = N->profile >= URL_PROFILE_SAFE
+	};
+	struct buf *b = &out->href;
+
 	/* Without a '%' in the input, every triplet is one the parser
 	 * wrote: uppercase, and never an unreserved character. */
-	bool pc = pn && in->pct;
-	bool policy = N->profile >= URL_PROFILE_SAFE;
-	struct buf *b = &out->href;
-	char *o;
-
+	C.pc = C.pn && in->pct;
 	b->len = 0;
-	/* 8 for "https", 16 for query_policy()'s copies */
-	buf_reserve(b, in->href.len + 8 + 16);
-	o = b->p;
+	buf_reserve(b, NORM_ROOM(in));
+	C.o = b->p;
 	out->scheme = in->scheme;
 	out->host_type = in->host_type;
 	out->opaque_path = in->opaque_path;
 	out->has_query = out->has_fragment = false;
 	out->pct = in->pct;
 	out->port = in->port;
-	if ((flags & URL_FORCE_HTTPS) && in->scheme == URL_HTTP) {
-		memcpy(o, "https", 5);
-		o += 5;
-		out->scheme = URL_HTTPS;
-		if (out->port == 443)
-			out->port = -1;
-	} else {
-		memcpy(o, h, in->scheme_end);
-		o += in->scheme_end;
-	}
-	out->scheme_end = (size_t)(o - b->p);
-	*o++ = ':';
-	if (in->host_type != URL_HOST_NONE) {
-		const char *hs = h + in->host_start, *he = h + in->host_end;
-
-		*o++ = '/';
-		*o++ = '/';
-		out->user_start = (size_t)(o - b->p);
-		out->user_end = out->pass_start = out->pass_end = out->user_start;
-		if (!(flags & URL_STRIP_USERINFO) && in->pass_end > in->user_start) {
-			o = part(o, h + in->user_start,
-			    in->user_end - in->user_start, pc);
-			out->user_end = out->pass_start = out->pass_end =
-			    (size_t)(o - b->p);
-			if (in->pass_end > in->pass_start) {
-				*o++ = ':';
-				out->pass_start = (size_t)(o - b->p);
-				o = part(o, h + in->pass_start,
-				    in->pass_end - in->pass_start, pc);
-				out->pass_end = (size_t)(o - b->p);
-			}
-			*o++ = '@';
-		}
-		out->host_start = (size_t)(o - b->p);
-		if (in->host_type == URL_HOST_DOMAIN)
-			trim_domain(&hs, &he, flags);
-		if (in->host_type == URL_HOST_DOMAIN &&
-		    (flags & URL_UNICODE_HOST) &&
-		    url_has_ace_label(hs, (size_t)(he - hs)) &&
-		    url_idna_convert(1, hs, (size_t)(he - hs), &out->tmp)) {
-			b->len = (size_t)(o - b->p);
-			buf_reserve(b, out->tmp.len + in->href.len + 8 + 16);
-			o = b->p + b->len;
-			memcpy(o, out->tmp.p, out->tmp.len);
-			o += out->tmp.len;
-		} else if (in->host_type == URL_HOST_OPAQUE && pn) {
-			char *s = o;
-
-			o = part(o, hs, (size_t)(he - hs), pc);
-			lower_outside_triplets(s, (size_t)(o - s));
-		} else {
-			memcpy(o, hs, (size_t)(he - hs));
-			o += he - hs;
-		}
-		out->host_end = (size_t)(o - b->p);
-		if (out->port >= 0 && out->port != default_port(out->scheme)) {
-			*o++ = ':';
-			o = put_decimal(o, (unsigned long)out->port);
-		} else
-			out->port = -1;
-	} else {
-		out->user_start = out->user_end = out->pass_start =
-		    out->pass_end = out->host_start = out->host_end =
-		    (size_t)(o - b->p);
-	}
-
-	out->path_start = (size_t)(o - b->p);
-	{
-		const char *ps = h + in->path_start;
-		size_t n = in->path_end - in->path_start;
-		char *s = o;
-
-		o = part(o, ps, n, pc);
-		if (!in->opaque_path) {
-			n = (size_t)(o - s);
-			if (flags & URL_STRIP_SESSION_IDS)
-				n = strip_session_path(s, n);
-			if (flags & URL_COLLAPSE_SLASHES)
-				n = collapse_slashes(s, n);
-			if (flags & (URL_STRIP_INDEX | URL_STRIP_TRAILING_SLASH))
-				n = strip_path_ends(s, n, flags);
-			/* "%41|" decoded is a drive letter to the parser */
-			if (in->scheme == URL_FILE && n >= 3 && s[2] == '|' &&
-			    HAS(s[1], C_ALPHA) && (n == 3 || s[3] == '/'))
-				s[2] = ':';
-			o = s + n;
-			if (in->host_type == URL_HOST_NONE && n >= 2 &&
-			    s[1] == '/') {
-				memmove(s + 2, s, n);
-				s[0] = '/';
-				s[1] = '.';
-				o += 2;
-				out->path_start += 2;
-			}
-		}
-	}
-	out->path_end = (size_t)(o - b->p);
-
-	out->query_start = out->query_end = out->path_end;
-	if (in->has_query) {
-		const char *qs = h + in->query_start;
-		size_t n = in->query_end - in->query_start;
-		char *q;
-
-		*o++ = '?';
-		out->query_start = (size_t)(o - b->p);
-		if (policy) {
-			struct buf *t = &out->tmp;
-
-			t->len = 0;
-			buf_reserve(t, n + 64);
-			t->len = (size_t)(part(t->p, qs, n, pc) - t->p);
-			memset(t->p + t->len, 0, 64);
-			q = query_policy(N, t->p, t->len, o);
-		} else
-			q = part(o, qs, n, pc);
-		if (q != NULL) {
-			o = q;
-			out->has_query = true;
-			out->query_end = (size_t)(o - b->p);
-		} else {
-			o--;
-			out->query_start = out->query_end = out->path_end;
-		}
-	}
-
-	if (in->has_fragment) {
-		const char *fs = h + in->frag_start;
-		size_t n = in->href.len - in->frag_start;
-		bool keep = !policy || (flags & URL_KEEP_FRAGMENT) ||
-		    ((flags & URL_ROUTING_FRAGMENT) && n > 0 &&
-		    (fs[0] == '!' || fs[0] == '/'));
-
-		if (keep) {
-			*o++ = '#';
-			out->has_fragment = true;
-			out->frag_start = (size_t)(o - b->p);
-			o = part(o, fs, n, pc);
-		}
-	}
-	b->len = (size_t)(o - b->p);
+	norm_scheme(&C);
+	norm_authority(&C);
+	norm_path(&C);
+	norm_query(&C);
+	norm_fragment(&C);
+	b->len = NOFF(&C);
 	if (!out->has_fragment)
 		out->frag_start = b->len;
 }
