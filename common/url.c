@@ -61,8 +61,9 @@ struct parser {
 #define OFF(P, q)	((size_t)((q) - (P)->u->href.p))
 #define AT(P, off)	((P)->u->href.p + (off))
 
-/* Make room for n more output bytes (only hosts may need it: the rest
- * is bounded by the reservation made at the start). */
+/* Make room for n more output bytes, and the reservation again after
+ * them.  Only a host after IDNA needs it: url_parse() says why the rest
+ * fits in the reservation it makes at the start. */
 static void
 room(struct parser *P, size_t n)
 {
@@ -1260,6 +1261,18 @@ url_parse(struct url *u, const char *in, size_t n, const struct url *base)
 	P.u = u;
 	P.base = base;
 	P.special = false;
+	/* The invariant the parser's unchecked writes (put(), pct(),
+	 * *P->o++, the 16-byte stores of query()) rely on: the output
+	 * never passes P.reserve bytes.  3 a byte of input, since a byte
+	 * percent-encoded is three; the base's href, since what a
+	 * reference takes from its base is a part of it; and 64 for what
+	 * neither counts: the delimiters the serialization adds ("//" and
+	 * "/" of "file:///x", the "/" of an empty special path, the "/."
+	 * that url_parse() inserts at the end), an IPv4 host written longer
+	 * than it came ("1" is "0.0.0.1", 15 bytes at most), and the bytes
+	 * past the output's end that query()'s last 16-byte store may
+	 * write (15 at most).  A host after IDNA is the one output not
+	 * bounded by its input: domain() asks room() for it. */
 	P.reserve = 3 * n + (base ? base->href.len : 0) + 64;
 	u->href.len = 0;
 	buf_reserve(&u->href, P.reserve);
