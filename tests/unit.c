@@ -2354,6 +2354,17 @@ test_seenrun(void)
 	    "exact.lock", "sub.lock" };
 	char dir[64], path[96], lock[96], exact[96], missing[96], sub[96];
 	struct seenrun opts = { .capacity = 1000, .rate = 0.01 }, o;
+	/* options that disagree with the filter the file holds */
+	static const struct {
+		struct seenrun	 opts;
+		const char	*what;
+	} disagree[] = {
+		{ { .capacity = 2000, .capacity_given = true, .rate = 0.01 },
+		    "-n 2000" },
+		{ { .capacity = 1000, .rate = 0.02, .rate_given = true },
+		    "-p 0.02" },
+		{ { .capacity = 1000, .rate = 0.01, .exact = true }, "--exact" }
+	};
 	struct stat sb;
 
 	snprintf(dir, sizeof dir, "/tmp/unit-seenrun.%ld", (long)getpid());
@@ -2385,23 +2396,13 @@ test_seenrun(void)
 	ok(seenrun_child(o, run_nothing) == 2 && access(missing, F_OK) != 0,
 	    "seenrun: a read-only run needs its state file: fatal");
 
-	o = opts;
-	o.state_arg = path;
-	o.capacity = 2000;
-	o.capacity_given = true;
-	ok(seenrun_child(o, run_nothing) == 2,
-	    "seenrun: -n that differs from the file's filter: fatal");
-	o = opts;
-	o.state_arg = path;
-	o.rate = 0.02;
-	o.rate_given = true;
-	ok(seenrun_child(o, run_nothing) == 2,
-	    "seenrun: -p that differs from the file's filter: fatal");
-	o = opts;
-	o.state_arg = path;
-	o.exact = true;
-	ok(seenrun_child(o, run_nothing) == 2,
-	    "seenrun: --exact on a Bloom filter's file: fatal");
+	for (size_t i = 0; i < sizeof disagree / sizeof disagree[0]; i++) {
+		o = disagree[i].opts;
+		o.state_arg = path;
+		ok(seenrun_child(o, run_nothing) == 2,
+		    "seenrun: %s on the file's Bloom filter: fatal",
+		    disagree[i].what);
+	}
 
 	o = opts;
 	o.state_arg = exact;
