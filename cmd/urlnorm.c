@@ -379,27 +379,28 @@ write_header(struct stream *s, const struct record *r, const struct span *f)
 	stream_write_replace(s, r, f, b.p, b.len, add);
 }
 
-int
-main(int argc, char *argv[])
+/* The state of a run, set by options() and used for every record. */
+static enum url_profile profile = URL_PROFILE_SAFE;
+static struct url base;			/* --base, or the record's */
+static const struct url *bp;		/* &base when there is one */
+static struct url u, out, ascii;	/* parsed, normalized, ASCII host */
+static struct urlparts up;
+static struct buf text, key, res, guess;
+
+/* The options: parsed, checked against each other, and the normalizer
+ * (norm) and --base (base, bp) set up from them. */
+static void
+options(int argc, char *argv[])
 {
-	struct stream s;
-	struct record r;
-	struct span f;
-	struct url u, base, out, ascii;
-	struct urlparts up;
 	char **drops = xmalloc((size_t)argc * sizeof *drops);
 	char **keeps = xmalloc((size_t)argc * sizeof *keeps);
 	size_t ndrops = 0, nkeeps = 0;
-	struct buf text = { 0 }, key = { 0 }, res = { 0 }, guess = { 0 };
 	const char *base_arg = NULL, *drops_file = NULL, *psl_path = NULL;
-	const struct url *bp = NULL;
-	enum url_profile profile = URL_PROFILE_SAFE;
 	unsigned flags = 0, fragment = 0;
 	bool no_default_drops = false, extended = false, psl_private = false;
 	enum url_error err;
-	int ch, status;
+	int ch;
 
-	cli_init("urlnorm", help, argv);
 	while ((ch = getopt_long(argc, argv, "af:" CLI_SHORTOPTS_COMMON,
 	    longopts, NULL)) != -1) {
 		bool policy = false;
@@ -518,11 +519,6 @@ main(int argc, char *argv[])
 	if (drops_file != NULL)
 		read_params_file(&norm.drop, drops_file);
 
-	url_init(&u);
-	url_init(&base);
-	url_init(&out);
-	url_init(&ascii);
-	urlparts_init(&up);
 	if (base_arg != NULL) {
 		if ((err = url_parse(&base, base_arg, strlen(base_arg), NULL)) !=
 		    URL_OK)
@@ -531,97 +527,123 @@ main(int argc, char *argv[])
 		bp = &base;
 		base_backslash = memchr(base.href.p, '\\', base.href.len) != NULL;
 	}
+	free(drops);
+	free(keeps);
+}
 
-	stream_open(&s, argc - optind, argv + optind);
-	while (stream_next(&s, &r)) {
-		const struct url *v;
-		const char *p, *in;
-		size_t n, nin;
-		bool backslash;
-		char q[DIAG_QUOTE_MAX];
+/* Normalize the record r: write it, with its URL in canonical form
+ * (or its parts, its SURT key, its JSON object), or reject it. */
+static void
+normalize_record(struct stream *s, const struct record *r)
+{
+	struct span f;
+	const struct url *v;
+	const char *p, *in;
+	size_t n, nin;
+	bool backslash;
+	enum url_error err;
+	char q[DIAG_QUOTE_MAX];
 
-		if (!field_get(r.p, r.n, field, &f)) {
-			stream_reject(&s, &r, "no field %d: the record has %zu",
-			    field, field_count(r.p, r.n));
-			continue;
-		}
-		if (r.header) {
-			if (add || surt || nparts > 0)
-				write_header(&s, &r, &f);
-			else
-				stream_write_replace(&s, &r, &f, f.p, f.n, false);
-			continue;
-		}
-		if (base_field != 0 && !record_base(&s, &r, &base, &bp))
-			continue;
-		backslash = field_text(&f, &text, &in, &nin);
-		p = in;
-		n = nin;
-		if (default_scheme != NULL &&
-		    schemeless_prefix(default_scheme, in, nin, &guess)) {
-			p = guess.p;
-			n = guess.len;
-		}
-		if ((err = url_parse(&u, p, n, bp)) != URL_OK) {
-			stream_reject(&s, &r, "field %d: '%s' is not a URL: %s%s",
-			    field, diag_quote(f.p, f.n, q, sizeof q),
-			    url_strerror(err), err != URL_ERR_NO_SCHEME ||
-			    bp != NULL || base_field != 0 ? "" :
-			    default_scheme != NULL ?
-			    " (nor a host for --default-scheme)" :
-			    " (see --base, --base-field and --default-scheme)");
-			continue;
-		}
-		v = &u;
-		if (profile != URL_PROFILE_WHATWG || norm.flags != 0) {
-			url_normalize(&norm, &u, &out);
-			v = &out;
-		}
-		if (nparts > 0) {
-			const struct url *a = NULL;
-
-			/* the list is looked up with the ASCII host */
-			if (psl != NULL && (norm.flags & URL_UNICODE_HOST) &&
-			    v->host_type == URL_HOST_DOMAIN) {
-				norm.flags &= ~(unsigned)URL_UNICODE_HOST;
-				url_normalize(&norm, &u, &ascii);
-				norm.flags |= URL_UNICODE_HOST;
-				a = &ascii;
-			}
-			urlparts_get(&up, v, a, psl);
-		}
-		if (surt) {
-			key.len = 0;
-			url_surt(v, &key);
-		}
-		if (json) {
-			write_json(&s, &r, &f, in, nin, v, &key, &up);
-			continue;
-		}
-		if (surt) {
-			p = key.p;
-			n = key.len;
-		} else {
-			p = v->href.p;
-			n = v->href.len;
-		}
-		/* Only a backslash can need escaping: the parser removes TAB,
-		 * LF and CR, and makes no backslash; one can come from the
-		 * input or from a base URL. */
-		if (nparts > 0 || ((backslash || (bp != NULL &&
-		    base_backslash)) && memchr(p, '\\', n) != NULL)) {
-			res.len = 0;
-			urlparts_tsv(&up, parts, nparts, &res);
-			if ((backslash || (bp != NULL && base_backslash)) &&
-			    memchr(p, '\\', n) != NULL)
-				escape_append(&res, p, n);
-			else
-				buf_append(&res, p, n);
-			p = res.p;
-			n = res.len;
-		}
-		stream_write_replace(&s, &r, &f, p, n, add);
+	if (!field_get(r->p, r->n, field, &f)) {
+		stream_reject(s, r, "no field %d: the record has %zu",
+		    field, field_count(r->p, r->n));
+		return;
 	}
+	if (r->header) {
+		if (add || surt || nparts > 0)
+			write_header(s, r, &f);
+		else
+			stream_write_replace(s, r, &f, f.p, f.n, false);
+		return;
+	}
+	if (base_field != 0 && !record_base(s, r, &base, &bp))
+		return;
+	backslash = field_text(&f, &text, &in, &nin);
+	p = in;
+	n = nin;
+	if (default_scheme != NULL &&
+	    schemeless_prefix(default_scheme, in, nin, &guess)) {
+		p = guess.p;
+		n = guess.len;
+	}
+	if ((err = url_parse(&u, p, n, bp)) != URL_OK) {
+		stream_reject(s, r, "field %d: '%s' is not a URL: %s%s",
+		    field, diag_quote(f.p, f.n, q, sizeof q),
+		    url_strerror(err), err != URL_ERR_NO_SCHEME ||
+		    bp != NULL || base_field != 0 ? "" :
+		    default_scheme != NULL ?
+		    " (nor a host for --default-scheme)" :
+		    " (see --base, --base-field and --default-scheme)");
+		return;
+	}
+	v = &u;
+	if (profile != URL_PROFILE_WHATWG || norm.flags != 0) {
+		url_normalize(&norm, &u, &out);
+		v = &out;
+	}
+	if (nparts > 0) {
+		const struct url *a = NULL;
+
+		/* the list is looked up with the ASCII host */
+		if (psl != NULL && (norm.flags & URL_UNICODE_HOST) &&
+		    v->host_type == URL_HOST_DOMAIN) {
+			norm.flags &= ~(unsigned)URL_UNICODE_HOST;
+			url_normalize(&norm, &u, &ascii);
+			norm.flags |= URL_UNICODE_HOST;
+			a = &ascii;
+		}
+		urlparts_get(&up, v, a, psl);
+	}
+	if (surt) {
+		key.len = 0;
+		url_surt(v, &key);
+	}
+	if (json) {
+		write_json(s, r, &f, in, nin, v, &key, &up);
+		return;
+	}
+	if (surt) {
+		p = key.p;
+		n = key.len;
+	} else {
+		p = v->href.p;
+		n = v->href.len;
+	}
+	/* Only a backslash can need escaping: the parser removes TAB,
+	 * LF and CR, and makes no backslash; one can come from the
+	 * input or from a base URL. */
+	if (nparts > 0 || ((backslash || (bp != NULL &&
+	    base_backslash)) && memchr(p, '\\', n) != NULL)) {
+		res.len = 0;
+		urlparts_tsv(&up, parts, nparts, &res);
+		if ((backslash || (bp != NULL && base_backslash)) &&
+		    memchr(p, '\\', n) != NULL)
+			escape_append(&res, p, n);
+		else
+			buf_append(&res, p, n);
+		p = res.p;
+		n = res.len;
+	}
+	stream_write_replace(s, r, &f, p, n, add);
+}
+
+int
+main(int argc, char *argv[])
+{
+	struct stream s;
+	struct record r;
+	int status;
+
+	cli_init("urlnorm", help, argv);
+	url_init(&base);
+	options(argc, argv);
+	url_init(&u);
+	url_init(&out);
+	url_init(&ascii);
+	urlparts_init(&up);
+	stream_open(&s, argc - optind, argv + optind);
+	while (stream_next(&s, &r))
+		normalize_record(&s, &r);
 	status = stream_close(&s);
 	url_free(&u);
 	url_free(&base);
@@ -634,7 +656,5 @@ main(int argc, char *argv[])
 	buf_free(&key);
 	buf_free(&res);
 	buf_free(&guess);
-	free(drops);
-	free(keeps);
 	return status;
 }

@@ -11,9 +11,8 @@
 #include "escape.h"
 #include "html.h"
 #include "progress.h"
+#include "readwin.h"
 #include "url.h"
-
-#define READ_CHUNK	(256 * 1024)
 
 static void docs_reject(struct docs *, const struct doc *, const char *,
     const char *, ...) DIAG_PRINTF(4, 5);
@@ -48,14 +47,12 @@ slurp(struct docs *d, int fd, bool *too_big)
 		size_t want;
 		ssize_t n;
 
-		if (d->data.cap - d->data.len < READ_CHUNK / 2)
-			buf_reserve(&d->data, READ_CHUNK);
+		d->data.p = readwin_room(d->data.p, &d->data.cap,
+		    d->data.len, d->data.len);
 		want = d->data.cap - d->data.len;
 		if (want > d->max + 1 - d->data.len)
 			want = d->max + 1 - d->data.len;
-		do
-			n = read(fd, d->data.p + d->data.len, want);
-		while (n < 0 && errno == EINTR);
+		n = readwin_read(fd, d->data.p + d->data.len, want);
 		if (n < 0)
 			return false;
 		if (n == 0)

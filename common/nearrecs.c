@@ -26,34 +26,12 @@ nr_parse_fps(const char *p, size_t n, uint64_t *fp, unsigned max)
 	}
 }
 
-/* The tables are scattered into at random by the radix sort: on 2 MB
- * pages they cost a tenth of the page faults and TLB misses (measured
- * at 10M records); see xalloc_huge. */
-static void *
-advise(void *p, size_t n)
-{
-	xalloc_huge(p, n);
-	return p;
-}
-
-void *
-nr_alloc(size_t n)
-{
-	return advise(xmalloc(n), n);
-}
-
-void *
-nr_realloc(void *p, size_t n)
-{
-	return advise(xrealloc(p, n), n);
-}
-
 void
 nr_push(struct nearrecs *r, uint64_t fp, uint32_t idx)
 {
 	if (r->nent == r->capent) {
 		r->capent = r->capent ? 2 * r->capent : 4096;
-		r->ent = nr_realloc(r->ent, r->capent * sizeof *r->ent);
+		r->ent = xrealloc_huge(r->ent, r->capent * sizeof *r->ent);
 	}
 	r->ent[r->nent].fp = fp;
 	r->ent[r->nent].idx = idx;

@@ -86,9 +86,5 @@ void nr_free_entries(struct nearrecs *r);
 void nr_push(struct nearrecs *r, uint64_t fp, uint32_t idx);
 /* The entries of position p of the records idx[0..n), in that order. */
 void nr_fill(struct nearrecs *r, unsigned p, const uint32_t *idx, size_t n);
-/* Memory for n bytes of entries: on 2 MB pages when it is big; and a
- * block of it resized (realloc's, without copying a big one). */
-void *nr_alloc(size_t n);
-void *nr_realloc(void *p, size_t n);
 
 #endif

@@ -121,10 +121,10 @@ ns_search(struct nearsearch *s, const uint32_t *reps, size_t nreps,
 	if (r->npos <= 1 && r->capent > r->nent + 1) {
 		/* the doubling's slack would count against the 24 bytes */
 		r->capent = r->nent + 1;
-		r->ent = nr_realloc(r->ent, r->capent * sizeof *r->ent);
+		r->ent = xrealloc_huge(r->ent, r->capent * sizeof *r->ent);
 	}
 	ntmp = (r->npos > 1 ? nreps : r->nent) + 1;
-	tmp = nr_alloc(ntmp * sizeof *tmp);
+	tmp = xmalloc_huge(ntmp * sizeof *tmp);
 	for (unsigned p = 0; p < (r->npos ? r->npos : 1); p++) {
 		s->curpos = p;
 		if (r->npos > 1)
@@ -133,7 +133,7 @@ ns_search(struct nearsearch *s, const uint32_t *reps, size_t nreps,
 		if (ntmp < n + 1) {	/* given back at the last position */
 			free(tmp);
 			ntmp = n + 1;
-			tmp = nr_alloc(ntmp * sizeof *tmp);
+			tmp = xmalloc_huge(ntmp * sizeof *tmp);
 		}
 		for (unsigned t = 0; t < s->design.ntables; t++) {
 			struct nearidx_entry *now = nearidx_search_table(&srch,
@@ -153,9 +153,9 @@ ns_search(struct nearsearch *s, const uint32_t *reps, size_t nreps,
 				/* the groups' records take at most the 24
 				 * bytes of each entry saved: give those back */
 				r->capent = ntmp = r->nent + 1;
-				r->ent = nr_realloc(r->ent, r->capent *
+				r->ent = xrealloc_huge(r->ent, r->capent *
 				    sizeof *r->ent);
-				tmp = nr_realloc(tmp, ntmp * sizeof *tmp);
+				tmp = xrealloc_huge(tmp, ntmp * sizeof *tmp);
 			}
 		}
 		/* the input's entries stay for the next part of --against;
@@ -168,7 +168,7 @@ ns_search(struct nearsearch *s, const uint32_t *reps, size_t nreps,
 		}
 		if (r->capent < n + 1) {
 			r->capent = n + 1;
-			r->ent = nr_realloc(r->ent, r->capent * sizeof *r->ent);
+			r->ent = xrealloc_huge(r->ent, r->capent * sizeof *r->ent);
 		}
 		r->nent = nearidx_expand(&srch, r->ent, r->nent);
 	}

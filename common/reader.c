@@ -1,18 +1,16 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "reader.h"
+#include "readwin.h"
 #include "xalloc.h"
-
-#define READ_CHUNK	(256 * 1024)
 
 void
 reader_reset(struct reader *r, int fd)
 {
 	if (r->buf == NULL) {
-		r->cap = READ_CHUNK;
+		r->cap = READWIN_CHUNK;
 		r->buf = xmalloc(r->cap);
 	}
 	r->fd = fd;
@@ -40,15 +38,11 @@ fill(struct reader *r)
 	ssize_t n;
 
 	if (r->start > 0) {
-		memmove(r->buf, r->buf + r->start, r->end - r->start);
-		r->end -= r->start;
+		r->end = readwin_shift(r->buf, r->start, r->end);
 		r->start = 0;
 	}
-	if (r->cap - r->end < READ_CHUNK / 2)
-		r->buf = xgrow(r->buf, &r->cap, r->end + READ_CHUNK);
-	do
-		n = read(r->fd, r->buf + r->end, r->cap - r->end);
-	while (n < 0 && errno == EINTR);
+	r->buf = readwin_room(r->buf, &r->cap, r->end, r->end);
+	n = readwin_read(r->fd, r->buf + r->end, r->cap - r->end);
 	if (n < 0) {
 		r->err = errno;
 		return -1;

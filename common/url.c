@@ -19,96 +19,12 @@
 
 #include "diag.h"
 #include "url.h"
+#include "urlpriv.h"
 #include "xalloc.h"
 
-typedef unsigned char uchar;
-
-/* --- character classes ----------------------------------------------------- */
-
-/* The percent-encode sets of the standard, and the stops of the loops. */
-enum {
-	C_C0		= 1 << 0,	/* C0 control percent-encode set */
-	C_FRAG		= 1 << 1,	/* fragment */
-	C_QUERY		= 1 << 2,	/* query */
-	C_SQUERY	= 1 << 3,	/* special-query */
-	C_PATH		= 1 << 4,	/* path */
-	C_USER		= 1 << 5,	/* userinfo */
-	C_FHOST		= 1 << 6,	/* forbidden host code point */
-	C_FDOMAIN	= 1 << 7,	/* forbidden domain code point */
-	C_PSTOP		= 1 << 8,	/* path: encode, or '/', '\\' */
-	C_ALPHA		= 1 << 9,
-	C_DIGIT		= 1 << 10,
-	C_HEX		= 1 << 11,
-	C_SCHEME	= 1 << 12,	/* alphanumeric, '+', '-', '.' */
-	C_UNRES		= 1 << 13,	/* RFC 3986 unreserved */
-	C_UPPER		= 1 << 14,
-	C_HSTOP		= 1 << 15	/* ends a plain ASCII host */
-};
-
-#define IS_C0(c)	((c) < 0x20 || (c) > 0x7e)
-#define IS_FRAG(c)	(IS_C0(c) || (c) == ' ' || (c) == '"' || (c) == '<' || \
-			 (c) == '>' || (c) == '`')
-#define IS_QUERY(c)	(IS_C0(c) || (c) == ' ' || (c) == '"' || (c) == '#' || \
-			 (c) == '<' || (c) == '>')
-#define IS_SQUERY(c)	(IS_QUERY(c) || (c) == '\'')
-#define IS_PATH(c)	(IS_QUERY(c) || (c) == '?' || (c) == '^' || (c) == '`' || \
-			 (c) == '{' || (c) == '}')
-#define IS_USER(c)	(IS_PATH(c) || (c) == '/' || (c) == ':' || (c) == ';' || \
-			 (c) == '=' || (c) == '@' || ((c) >= '[' && (c) <= '^') || \
-			 (c) == '|')
-#define IS_FHOST(c)	((c) == 0 || (c) == '\t' || (c) == '\n' || (c) == '\r' || \
-			 (c) == ' ' || (c) == '#' || (c) == '/' || (c) == ':' || \
-			 (c) == '<' || (c) == '>' || (c) == '?' || (c) == '@' || \
-			 ((c) >= '[' && (c) <= '^') || (c) == '|')
-#define IS_FDOMAIN(c)	(IS_FHOST(c) || (c) < 0x20 || (c) == '%' || (c) == 0x7f)
-#define IS_UPPER(c)	((c) >= 'A' && (c) <= 'Z')
-#define IS_ALPHA(c)	(IS_UPPER(c) || ((c) >= 'a' && (c) <= 'z'))
-#define IS_DIGIT(c)	((c) >= '0' && (c) <= '9')
-#define IS_HEX(c)	(IS_DIGIT(c) || ((c) >= 'a' && (c) <= 'f') || \
-			 ((c) >= 'A' && (c) <= 'F'))
-#define IS_UNRES(c)	(IS_ALPHA(c) || IS_DIGIT(c) || (c) == '-' || \
-			 (c) == '.' || (c) == '_' || (c) == '~')
-
-#define CL(c) (uint16_t)( \
-	(IS_C0(c) ? C_C0 : 0) | (IS_FRAG(c) ? C_FRAG : 0) | \
-	(IS_QUERY(c) ? C_QUERY : 0) | (IS_SQUERY(c) ? C_SQUERY : 0) | \
-	(IS_PATH(c) ? C_PATH | C_PSTOP : 0) | (IS_USER(c) ? C_USER : 0) | \
-	(IS_FHOST(c) ? C_FHOST : 0) | (IS_FDOMAIN(c) ? C_FDOMAIN : 0) | \
-	((c) == '/' || (c) == '\\' ? C_PSTOP : 0) | \
-	(IS_ALPHA(c) ? C_ALPHA | C_SCHEME : 0) | \
-	(IS_DIGIT(c) ? C_DIGIT | C_SCHEME : 0) | (IS_HEX(c) ? C_HEX : 0) | \
-	((c) == '+' || (c) == '-' || (c) == '.' ? C_SCHEME : 0) | \
-	(IS_UNRES(c) ? C_UNRES : 0) | (IS_UPPER(c) ? C_UPPER : 0) | \
-	(IS_FDOMAIN(c) || (c) > 0x7e ? C_HSTOP : 0))
-#define CL4(c)	CL(c), CL((c) + 1), CL((c) + 2), CL((c) + 3)
-#define CL16(c)	CL4(c), CL4((c) + 4), CL4((c) + 8), CL4((c) + 12)
-#define CL64(c)	CL16(c), CL16((c) + 16), CL16((c) + 32), CL16((c) + 48)
-
-static const uint16_t cls[256] = {
-	CL64(0), CL64(64), CL64(128), CL64(192)
-};
-
-#undef CL
-#define CL(c)	(char)(IS_UPPER(c) ? (c) | 0x20 : (c))
-static const char lc[256] = {
-	CL64(0), CL64(64), CL64(128), CL64(192)
-};
-
-#define HAS(c, set)	(cls[(uchar)(c)] & (set))
+/* --- percent-encoding (the character classes are in urlpriv.h) ------------ */
 
 static const char hexdig[] = "0123456789ABCDEF";
-
-static inline unsigned
-hexval(uchar c)
-{
-	return c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10;
-}
-
-static inline char
-lower(uchar c)
-{
-	return lc[c];
-}
 
 static inline char *
 pct(char *o, uchar c)
@@ -145,8 +61,9 @@ struct parser {
 #define OFF(P, q)	((size_t)((q) - (P)->u->href.p))
 #define AT(P, off)	((P)->u->href.p + (off))
 
-/* Make room for n more output bytes (only hosts may need it: the rest
- * is bounded by the reservation made at the start). */
+/* Make room for n more output bytes, and the reservation again after
+ * them.  Only a host after IDNA needs it: url_parse() says why the rest
+ * fits in the reservation it makes at the start. */
 static void
 room(struct parser *P, size_t n)
 {
@@ -200,8 +117,8 @@ ipv4_number(const char *s, size_t n, uint64_t *v)
 }
 
 /* The standard's "ends in a number" of an ASCII host. */
-static bool
-ends_in_number(const char *s, size_t n)
+bool
+url_ends_in_number(const char *s, size_t n)
 {
 	const char *last;
 	uint64_t v;
@@ -255,20 +172,6 @@ ipv4_parse(const char *s, size_t n, uint32_t *addr)
 		last += num[i] << (8 * (3 - i));
 	*addr = (uint32_t)last;
 	return true;
-}
-
-static char *
-put_decimal(char *o, unsigned long v)
-{
-	char d[20];
-	int n = 0;
-
-	do
-		d[n++] = (char)('0' + v % 10);
-	while ((v /= 10) != 0);
-	while (n > 0)
-		*o++ = d[--n];
-	return o;
 }
 
 static char *
@@ -481,8 +384,8 @@ idna_icu(int to_unicode, const char *s, size_t n, struct buf *b)
 }
 
 /* The conversion of s[0..n) in b; false on error.  b is the caller's. */
-static bool
-idna_convert(int to_unicode, const char *s, size_t n, struct buf *b)
+bool
+url_idna_convert(int to_unicode, const char *s, size_t n, struct buf *b)
 {
 	struct idna_slot *slot = NULL;
 	bool ok;
@@ -530,8 +433,8 @@ idna_convert(int to_unicode, const char *s, size_t n, struct buf *b)
 }
 
 /* Is there a label starting with "xn--" in the lowercase s[0..n)? */
-static bool
-has_ace_label(const char *s, size_t n)
+bool
+url_has_ace_label(const char *s, size_t n)
 {
 	for (size_t i = 0; i + 4 <= n; i++)
 		if (s[i] == 'x' && (i == 0 || s[i - 1] == '.') &&
@@ -585,7 +488,7 @@ domain(struct parser *P, const uchar *s, size_t n)
 	 * labels and all: only the others go through IDNA. */
 	if (any) {
 		/* u->tmp, not u->in: u->in may hold the input */
-		if (!idna_convert(0, h, len, &u->tmp))
+		if (!url_idna_convert(0, h, len, &u->tmp))
 			return URL_ERR_IDNA;
 		P->o = h;
 		room(P, u->tmp.len);
@@ -596,7 +499,7 @@ domain(struct parser *P, const uchar *s, size_t n)
 	for (size_t i = 0; i < len; i++)
 		if (HAS(h[i], C_FDOMAIN))
 			return URL_ERR_HOST_CHAR;
-	if (ends_in_number(h, len)) {
+	if (url_ends_in_number(h, len)) {
 		uint32_t a;
 
 		if (!ipv4_parse(h, len, &a))
@@ -867,17 +770,6 @@ path_start(struct parser *P, const uchar *p, const uchar *end)
 
 /* --- authority ----------------------------------------------------------- */
 
-static long
-default_port(unsigned scheme)
-{
-	switch (scheme) {
-	case URL_HTTP: case URL_WS:	return 80;
-	case URL_HTTPS: case URL_WSS:	return 443;
-	case URL_FTP:			return 21;
-	default:			return -1;
-	}
-}
-
 static void
 set_no_userinfo(struct url *u, size_t off)
 {
@@ -935,7 +827,7 @@ authority(struct parser *P, const uchar *p, const uchar *end)
 	P->o[0] = P->o[1] = '/';
 	set_no_userinfo(u, OFF(P, h));
 	u->host_start = OFF(P, h);
-	if (ends_in_number(h, (size_t)(o - h))) {
+	if (url_ends_in_number(h, (size_t)(o - h))) {
 		uint32_t a;
 
 		if (!ipv4_parse(h, (size_t)(o - h), &a))
@@ -1369,6 +1261,18 @@ url_parse(struct url *u, const char *in, size_t n, const struct url *base)
 	P.u = u;
 	P.base = base;
 	P.special = false;
+	/* The invariant the parser's unchecked writes (put(), pct(),
+	 * *P->o++, the 16-byte stores of query()) rely on: the output
+	 * never passes P.reserve bytes.  3 a byte of input, since a byte
+	 * percent-encoded is three; the base's href, since what a
+	 * reference takes from its base is a part of it; and 64 for what
+	 * neither counts: the delimiters the serialization adds ("//" and
+	 * "/" of "file:///x", the "/" of an empty special path, the "/."
+	 * that url_parse() inserts at the end), an IPv4 host written longer
+	 * than it came ("1" is "0.0.0.1", 15 bytes at most), and the bytes
+	 * past the output's end that query()'s last 16-byte store may
+	 * write (15 at most).  A host after IDNA is the one output not
+	 * bounded by its input: domain() asks room() for it. */
 	P.reserve = 3 * n + (base ? base->href.len : 0) + 64;
 	u->href.len = 0;
 	buf_reserve(&u->href, P.reserve);
@@ -1425,688 +1329,4 @@ url_strerror(enum url_error e)
 	case URL_ERR_PORT_RANGE:	return "port out of range";
 	}
 	return "unknown error";
-}
-
-/* --- normalization ----------------------------------------------------------- */
-
-struct url_pair {
-	const char	*p;
-	size_t		 n;	/* the pair */
-	size_t		 klen;	/* its key: the bytes before the first '=' */
-	uint64_t	 pre;	/* its first 8 bytes, big-endian, 0-padded */
-};
-
-static const char *const default_drops[] = {
-	"utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content",
-	"fbclid", "gclid"
-};
-
-/* Click identifiers and campaign tags of the big ad, mail and analytics
- * platforms, none of which changes what a page shows. */
-static const char *const extended_drops[] = {
-	"utm_*", "fbclid", "gclid", "gclsrc", "dclid", "gbraid", "wbraid",
-	"msclkid", "mc_cid", "mc_eid", "igshid", "_hsenc", "_hsmi",
-	"__hssc", "__hstc", "__hsfp", "hsCtaTracking", "yclid", "ysclid",
-	"ttclid", "twclid", "li_fat_id", "mkt_tok", "_ga", "_gl", "srsltid",
-	"oly_anon_id", "oly_enc_id", "rb_clickid", "s_cid", "vero_conv",
-	"vero_id", "wickedid", "_openstat"
-};
-
-/* Session identifiers, matched without regard to case. */
-static const char *const session_ids[] = {
-	"jsessionid", "phpsessid", "sid", "aspsessionid*", "cfid", "cftoken"
-};
-
-/* Directory index pages, matched without regard to case. */
-static const char *const index_pages[] = {
-	"index.html", "index.htm", "index.shtml", "index.xhtml", "index.php",
-	"index.asp", "index.aspx", "index.jsp", "index.cgi", "default.asp",
-	"default.aspx", "default.htm", "default.html"
-};
-
-#define NELEM(a)	(sizeof (a) / sizeof (a)[0])
-
-void
-url_params_add(struct url_params *l, const char *name, size_t len)
-{
-	struct url_param *p;
-
-	if (l->n == l->cap) {
-		size_t bytes = l->cap * sizeof *l->v;
-
-		l->v = xgrow(l->v, &bytes, (l->n + 1) * sizeof *l->v);
-		l->cap = bytes / sizeof *l->v;
-	}
-	p = &l->v[l->n++];
-	p->prefix = len > 0 && name[len - 1] == '*';
-	p->len = len - p->prefix;
-	p->name = xmalloc(p->len + 1);
-	memcpy(p->name, name, p->len);
-	p->name[p->len] = '\0';
-	if (p->len == 0)
-		memset(l->first, 0xff, sizeof l->first);
-	else
-		l->first[(uchar)p->name[0] >> 3] |= 1 << (p->name[0] & 7);
-	if (p->prefix || p->len >= 64)
-		l->prefixes = true;
-	else
-		l->lens |= (uint64_t)1 << p->len;
-}
-
-void
-url_params_clear(struct url_params *l)
-{
-	for (size_t i = 0; i < l->n; i++)
-		free(l->v[i].name);
-	l->n = 0;
-	memset(l->first, 0, sizeof l->first);
-	l->lens = 0;
-	l->prefixes = false;
-}
-
-void
-url_params_add_extended(struct url_params *l)
-{
-	for (size_t i = 0; i < NELEM(extended_drops); i++)
-		url_params_add(l, extended_drops[i], strlen(extended_drops[i]));
-}
-
-void
-url_norm_init(struct url_norm *n, enum url_profile p)
-{
-	memset(n, 0, sizeof *n);
-	n->profile = p;
-	if (p == URL_PROFILE_AGGRESSIVE)
-		n->flags = URL_AGGRESSIVE;
-	if (p >= URL_PROFILE_SAFE)
-		for (size_t i = 0; i < NELEM(default_drops); i++)
-			url_params_add(&n->drop, default_drops[i],
-			    strlen(default_drops[i]));
-}
-
-void
-url_norm_free(struct url_norm *n)
-{
-	url_params_clear(&n->drop);
-	url_params_clear(&n->keep);
-	free(n->drop.v);
-	free(n->keep.v);
-	free(n->pairs);
-	memset(n, 0, sizeof *n);
-}
-
-static bool
-match(const char *pat, size_t plen, bool prefix, const char *k, size_t n,
-    bool icase)
-{
-	if (prefix ? n < plen : n != plen)
-		return false;
-	if (!icase)
-		return memcmp(pat, k, plen) == 0;
-	for (size_t i = 0; i < plen; i++)
-		if (lower((uchar)k[i]) != pat[i])
-			return false;
-	return true;
-}
-
-static bool
-params_match(const struct url_params *l, const char *k, size_t n)
-{
-	/* most keys start with a byte no name starts with, or have a
-	 * length no name has */
-	if (n > 0 && !(l->first[(uchar)k[0] >> 3] & 1 << (k[0] & 7)))
-		return false;
-	if (!l->prefixes && (n >= 64 || !(l->lens >> n & 1)))
-		return false;
-	for (size_t i = 0; i < l->n; i++)
-		if ((l->v[i].len == 0 || l->v[i].name[0] == k[0]) &&
-		    match(l->v[i].name, l->v[i].len, l->v[i].prefix, k, n, false))
-			return true;
-	return false;
-}
-
-/* Is k one of the names of list (lowercase, "prefix*" allowed), in any
- * case? */
-static bool
-listed(const char *const *list, size_t nlist, const char *k, size_t n)
-{
-	for (size_t i = 0; i < nlist; i++) {
-		size_t len = strlen(list[i]);
-		bool prefix = list[i][len - 1] == '*';
-
-		if (match(list[i], len - prefix, prefix, k, n, true))
-			return true;
-	}
-	return false;
-}
-
-static inline char
-upper(uchar c)
-{
-	return (char)(c >= 'a' && c <= 'z' ? c - 0x20 : c);
-}
-
-/* One triplet "%h1h2" of RFC 3986 6.2.2.2 written at o (the output
- * starts at start): decoded if it is an unreserved character, else with
- * uppercase hex digits.  A hex digit is not decoded right after a '%'
- * that starts no triplet ("%4%41" is not "%4A"): the next pass would
- * decode the triplet that made. */
-static inline char *
-triplet(char *o, const char *start, uchar h1, uchar h2)
-{
-	uchar v = (uchar)(hexval(h1) << 4 | hexval(h2));
-
-	if (HAS(v, C_UNRES) && !(HAS(v, C_HEX) && ((o - start >= 1 &&
-	    o[-1] == '%') || (o - start >= 2 && o[-2] == '%' &&
-	    HAS(o[-1], C_HEX)))))
-		*o++ = (char)v;
-	else {
-		*o++ = '%';
-		*o++ = upper(h1);
-		*o++ = upper(h2);
-	}
-	return o;
-}
-
-/* RFC 3986 6.2.2.2 on s[0..n), written at o; a '%' that starts no
- * triplet stays as it is. */
-static char *
-pctnorm(char *o, const char *s, size_t n)
-{
-	const char *end = s + n, *pc;
-	char *start = o;
-
-	while ((pc = memchr(s, '%', (size_t)(end - s))) != NULL) {
-		memcpy(o, s, (size_t)(pc - s));
-		o += pc - s;
-		/* triplets come in runs: UTF-8 is two to four of them */
-		do {
-			if (end - pc >= 3 && HAS(pc[1], C_HEX) &&
-			    HAS(pc[2], C_HEX)) {
-				o = triplet(o, start, (uchar)pc[1], (uchar)pc[2]);
-				pc += 3;
-			} else {
-				*o++ = '%';
-				pc++;
-			}
-		} while (pc < end && *pc == '%');
-		s = pc;
-	}
-	memcpy(o, s, (size_t)(end - s));
-	return o + (end - s);
-}
-
-/* s[0..n) at o, percent-encoding normalized if norm is set. */
-static char *
-part(char *o, const char *s, size_t n, bool norm)
-{
-	if (norm)
-		return pctnorm(o, s, n);
-	memcpy(o, s, n);
-	return o + n;
-}
-
-/* Lowercase the letters of s[0..n) that are not hex digits of a triplet. */
-static void
-lower_outside_triplets(char *s, size_t n)
-{
-	for (size_t i = 0; i < n; i++) {
-		if (s[i] == '%' && i + 2 < n && HAS(s[i + 1], C_HEX) &&
-		    HAS(s[i + 2], C_HEX))
-			i += 2;
-		else
-			s[i] = lower((uchar)s[i]);
-	}
-}
-
-/* Remove ";jsessionid=..." path parameters (up to the next ';' or '/')
- * from s[0..n); the new length. */
-static size_t
-strip_session_path(char *s, size_t n)
-{
-	size_t i = 0, j = 0;
-
-	while (i < n) {
-		/* (not after "." or "..": that would make a dot segment) */
-		if (s[i] == ';' && n - i > 11 &&
-		    match("jsessionid=", 11, true, s + i + 1, 11, true) &&
-		    !(j >= 2 && s[j - 1] == '.' && (s[j - 2] == '/' ||
-		    (s[j - 2] == '.' && j >= 3 && s[j - 3] == '/')))) {
-			i++;
-			while (i < n && s[i] != ';' && s[i] != '/')
-				i++;
-			continue;
-		}
-		s[j++] = s[i++];
-	}
-	return j;
-}
-
-static size_t
-collapse_slashes(char *s, size_t n)
-{
-	size_t j = 0;
-
-	for (size_t i = 0; i < n; i++)
-		if (!(s[i] == '/' && j > 0 && s[j - 1] == '/'))
-			s[j++] = s[i];
-	return j;
-}
-
-/* Strip index pages and trailing slashes, in turn, until neither
- * applies: "/a/index.html/" is "/a" either way round. */
-static size_t
-strip_path_ends(char *s, size_t n, unsigned flags)
-{
-	for (;;) {
-		const char *last = memrchr(s, '/', n);
-
-		if ((flags & URL_STRIP_TRAILING_SLASH) && n > 1 &&
-		    s[n - 1] == '/') {
-			n--;
-			continue;
-		}
-		if ((flags & URL_STRIP_INDEX) && last != NULL &&
-		    listed(index_pages, NELEM(index_pages), last + 1,
-		    (size_t)(s + n - last - 1))) {
-			n = (size_t)(last - s) + 1;
-			continue;
-		}
-		return n;
-	}
-}
-
-/* Key order: the prefixes decide most comparisons without memcmp. */
-static int
-pair_cmp(const struct url_pair *a, const struct url_pair *b)
-{
-	size_t n;
-	int c;
-
-	if (a->pre != b->pre)
-		return a->pre < b->pre ? -1 : 1;
-	n = a->klen < b->klen ? a->klen : b->klen;
-	c = n > 8 ? memcmp(a->p + 8, b->p + 8, n - 8) : 0;
-	return c ? c : (a->klen > b->klen) - (a->klen < b->klen);
-}
-
-/* The first 8 bytes of k[0..n), big-endian, 0-padded; k[0..8) must be
- * readable. */
-static uint64_t
-key_prefix(const char *k, size_t n)
-{
-	unsigned char b[8];
-	uint64_t v;
-
-	memcpy(b, k, 8);
-	v = (uint64_t)b[0] << 56 | (uint64_t)b[1] << 48 |
-	    (uint64_t)b[2] << 40 | (uint64_t)b[3] << 32 |
-	    (uint64_t)b[4] << 24 | (uint64_t)b[5] << 16 |
-	    (uint64_t)b[6] << 8 | b[7];
-	return n >= 8 ? v : v & ~(~(uint64_t)0 >> (8 * n));
-}
-
-/* A stable sort by key: insertion sort for the few pairs of most
- * queries, merge sort (with tmp, as long as v) for long ones. */
-static void
-pair_sort(struct url_pair *v, size_t n, struct url_pair *tmp)
-{
-	if (n <= 16) {
-		for (size_t i = 1; i < n; i++) {
-			struct url_pair x = v[i];
-			size_t j = i;
-
-			for (; j > 0 && pair_cmp(&v[j - 1], &x) > 0; j--)
-				v[j] = v[j - 1];
-			v[j] = x;
-		}
-		return;
-	}
-	pair_sort(v, n / 2, tmp);
-	pair_sort(v + n / 2, n - n / 2, tmp);
-	if (pair_cmp(&v[n / 2 - 1], &v[n / 2]) <= 0)
-		return;
-	memcpy(tmp, v, n * sizeof *v);
-	for (size_t i = 0, a = 0, b = n / 2; i < n; i++) {
-		if (b == n || (a < n / 2 && pair_cmp(&tmp[a], &tmp[b]) <= 0))
-			v[i] = tmp[a++];
-		else
-			v[i] = tmp[b++];
-	}
-}
-
-static bool
-drop_pair(const struct url_norm *N, const char *k, size_t n)
-{
-	if ((N->flags & URL_STRIP_SESSION_IDS) &&
-	    listed(session_ids, NELEM(session_ids), k, n))
-		return true;
-	if (N->keep.n > 0)
-		return !params_match(&N->keep, k, n);
-	return params_match(&N->drop, k, n);
-}
-
-/* Bit i set where s[i] is '&' or '=', for i < 64; s[0..64) must be
- * readable. */
-static inline uint64_t
-delimiters(const char *s)
-{
-	uint64_t m = 0;
-#if defined(__SSE2__)
-	const __m128i amp = _mm_set1_epi8('&'), eq = _mm_set1_epi8('=');
-
-	for (int i = 0; i < 4; i++) {
-		__m128i x = _mm_loadu_si128((const __m128i *)(const void *)
-		    (s + 16 * i));
-
-		m |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_or_si128(
-		    _mm_cmpeq_epi8(x, amp), _mm_cmpeq_epi8(x, eq))) << (16 * i);
-	}
-#else
-	for (size_t i = 0; i < 64; i++)
-		m |= (uint64_t)(s[i] == '&' || s[i] == '=') << i;
-#endif
-	return m;
-}
-
-/* The query policy on the normalized query q[0..n), which 64 readable
- * bytes follow: cut into pairs at each '&' (the key ends at the first
- * '='), empty pairs and dropped parameters go, the rest is sorted by key
- * and written at o (which has 16 bytes more room than that needs), each
- * pair as it is.  Returns the end of what was
- * written, or NULL if nothing was.  The delimiters are found 64 bytes at
- * a time and visited bit by bit: a loop over the bytes paid for a
- * mispredicted branch at each delimiter. */
-static char *
-query_policy(struct url_norm *N, const char *q, size_t n, char *o)
-{
-	const char *pair = q, *eq = NULL;
-	size_t np = 0, need = 2 * (n / 2 + 1);
-	char *start = o;
-
-	if (N->npairs < need) {
-		free(N->pairs);
-		N->npairs = need;
-		N->pairs = xmalloc(need * sizeof *N->pairs);
-	}
-	for (size_t off = 0; off <= n; off += 64) {
-		uint64_t m = delimiters(q + off);
-
-		/* the end of the query closes the last pair */
-		if (n - off < 64) {
-			m &= ((uint64_t)1 << (n - off)) - 1;
-			m |= (uint64_t)1 << (n - off);
-		}
-		while (m != 0) {
-			const char *d = q + off + __builtin_ctzll(m);
-
-			m &= m - 1;
-			if (d < q + n && *d == '=') {
-				if (eq == NULL)
-					eq = d;
-				continue;
-			}
-			if (d > pair) {
-				struct url_pair *pr = &N->pairs[np];
-
-				pr->p = pair;
-				pr->n = (size_t)(d - pair);
-				pr->klen = eq ? (size_t)(eq - pair) : pr->n;
-				if (!drop_pair(N, pair, pr->klen)) {
-					pr->pre = key_prefix(pair, pr->klen);
-					np++;
-				}
-			}
-			pair = d + 1;
-			eq = NULL;
-		}
-	}
-	if (np > 1 && !(N->flags & URL_NO_SORT))
-		pair_sort(N->pairs, np, N->pairs + N->npairs / 2);
-	/* Most pairs are short: 16 bytes are copied in two moves (both
-	 * sides have room to spare) where memcpy would be a call. */
-	for (size_t i = 0; i < np; i++) {
-		if (i)
-			*o++ = '&';
-		if (N->pairs[i].n <= 16)
-			memcpy(o, N->pairs[i].p, 16);
-		else
-			memcpy(o, N->pairs[i].p, N->pairs[i].n);
-		o += N->pairs[i].n;
-	}
-	return o > start ? o : NULL;
-}
-
-/* The host of a domain after --strip-www and --strip-trailing-dot. */
-static void
-trim_domain(const char **hs, const char **he, unsigned flags)
-{
-	if (flags & URL_STRIP_TRAILING_DOT) {
-		const char *e = *he;
-
-		while (e - *hs > 1 && e[-1] == '.')
-			e--;
-		/* "foo.09.." is a domain, "foo.09" would be an IPv4 address */
-		if (!ends_in_number(*hs, (size_t)(e - *hs)))
-			*he = e;
-	}
-	while (flags & URL_STRIP_WWW) {
-		const char *s = *hs + 3, *dot;
-
-		if (*he - *hs < 4 || memcmp(*hs, "www", 3) != 0)
-			return;
-		while (s < *he && HAS(*s, C_DIGIT))
-			s++;
-		if (s == *he || *s != '.' || s + 1 == *he || s[1] == '.')
-			return;
-		/* at least two labels must remain */
-		dot = memchr(s + 1, '.', (size_t)(*he - s - 1));
-		if (dot == NULL || dot + 1 == *he)
-			return;
-		*hs = s + 1;
-	}
-}
-
-void
-url_normalize(struct url_norm *N, const struct url *in, struct url *out)
-{
-	const char *h = in->href.p;
-	unsigned flags = N->flags;
-	bool pn = N->profile >= URL_PROFILE_RFC3986;
-	/* Without a '%' in the input, every triplet is one the parser
-	 * wrote: uppercase, and never an unreserved character. */
-	bool pc = pn && in->pct;
-	bool policy = N->profile >= URL_PROFILE_SAFE;
-	struct buf *b = &out->href;
-	char *o;
-
-	b->len = 0;
-	/* 8 for "https", 16 for query_policy()'s copies */
-	buf_reserve(b, in->href.len + 8 + 16);
-	o = b->p;
-	out->scheme = in->scheme;
-	out->host_type = in->host_type;
-	out->opaque_path = in->opaque_path;
-	out->has_query = out->has_fragment = false;
-	out->pct = in->pct;
-	out->port = in->port;
-	if ((flags & URL_FORCE_HTTPS) && in->scheme == URL_HTTP) {
-		memcpy(o, "https", 5);
-		o += 5;
-		out->scheme = URL_HTTPS;
-		if (out->port == 443)
-			out->port = -1;
-	} else {
-		memcpy(o, h, in->scheme_end);
-		o += in->scheme_end;
-	}
-	out->scheme_end = (size_t)(o - b->p);
-	*o++ = ':';
-	if (in->host_type != URL_HOST_NONE) {
-		const char *hs = h + in->host_start, *he = h + in->host_end;
-
-		*o++ = '/';
-		*o++ = '/';
-		out->user_start = (size_t)(o - b->p);
-		out->user_end = out->pass_start = out->pass_end = out->user_start;
-		if (!(flags & URL_STRIP_USERINFO) && in->pass_end > in->user_start) {
-			o = part(o, h + in->user_start,
-			    in->user_end - in->user_start, pc);
-			out->user_end = out->pass_start = out->pass_end =
-			    (size_t)(o - b->p);
-			if (in->pass_end > in->pass_start) {
-				*o++ = ':';
-				out->pass_start = (size_t)(o - b->p);
-				o = part(o, h + in->pass_start,
-				    in->pass_end - in->pass_start, pc);
-				out->pass_end = (size_t)(o - b->p);
-			}
-			*o++ = '@';
-		}
-		out->host_start = (size_t)(o - b->p);
-		if (in->host_type == URL_HOST_DOMAIN)
-			trim_domain(&hs, &he, flags);
-		if (in->host_type == URL_HOST_DOMAIN &&
-		    (flags & URL_UNICODE_HOST) &&
-		    has_ace_label(hs, (size_t)(he - hs)) &&
-		    idna_convert(1, hs, (size_t)(he - hs), &out->tmp)) {
-			b->len = (size_t)(o - b->p);
-			buf_reserve(b, out->tmp.len + in->href.len + 8 + 16);
-			o = b->p + b->len;
-			memcpy(o, out->tmp.p, out->tmp.len);
-			o += out->tmp.len;
-		} else if (in->host_type == URL_HOST_OPAQUE && pn) {
-			char *s = o;
-
-			o = part(o, hs, (size_t)(he - hs), pc);
-			lower_outside_triplets(s, (size_t)(o - s));
-		} else {
-			memcpy(o, hs, (size_t)(he - hs));
-			o += he - hs;
-		}
-		out->host_end = (size_t)(o - b->p);
-		if (out->port >= 0 && out->port != default_port(out->scheme)) {
-			*o++ = ':';
-			o = put_decimal(o, (unsigned long)out->port);
-		} else
-			out->port = -1;
-	} else {
-		out->user_start = out->user_end = out->pass_start =
-		    out->pass_end = out->host_start = out->host_end =
-		    (size_t)(o - b->p);
-	}
-
-	out->path_start = (size_t)(o - b->p);
-	{
-		const char *ps = h + in->path_start;
-		size_t n = in->path_end - in->path_start;
-		char *s = o;
-
-		o = part(o, ps, n, pc);
-		if (!in->opaque_path) {
-			n = (size_t)(o - s);
-			if (flags & URL_STRIP_SESSION_IDS)
-				n = strip_session_path(s, n);
-			if (flags & URL_COLLAPSE_SLASHES)
-				n = collapse_slashes(s, n);
-			if (flags & (URL_STRIP_INDEX | URL_STRIP_TRAILING_SLASH))
-				n = strip_path_ends(s, n, flags);
-			/* "%41|" decoded is a drive letter to the parser */
-			if (in->scheme == URL_FILE && n >= 3 && s[2] == '|' &&
-			    HAS(s[1], C_ALPHA) && (n == 3 || s[3] == '/'))
-				s[2] = ':';
-			o = s + n;
-			if (in->host_type == URL_HOST_NONE && n >= 2 &&
-			    s[1] == '/') {
-				memmove(s + 2, s, n);
-				s[0] = '/';
-				s[1] = '.';
-				o += 2;
-				out->path_start += 2;
-			}
-		}
-	}
-	out->path_end = (size_t)(o - b->p);
-
-	out->query_start = out->query_end = out->path_end;
-	if (in->has_query) {
-		const char *qs = h + in->query_start;
-		size_t n = in->query_end - in->query_start;
-		char *q;
-
-		*o++ = '?';
-		out->query_start = (size_t)(o - b->p);
-		if (policy) {
-			struct buf *t = &out->tmp;
-
-			t->len = 0;
-			buf_reserve(t, n + 64);
-			t->len = (size_t)(part(t->p, qs, n, pc) - t->p);
-			memset(t->p + t->len, 0, 64);
-			q = query_policy(N, t->p, t->len, o);
-		} else
-			q = part(o, qs, n, pc);
-		if (q != NULL) {
-			o = q;
-			out->has_query = true;
-			out->query_end = (size_t)(o - b->p);
-		} else {
-			o--;
-			out->query_start = out->query_end = out->path_end;
-		}
-	}
-
-	if (in->has_fragment) {
-		const char *fs = h + in->frag_start;
-		size_t n = in->href.len - in->frag_start;
-		bool keep = !policy || (flags & URL_KEEP_FRAGMENT) ||
-		    ((flags & URL_ROUTING_FRAGMENT) && n > 0 &&
-		    (fs[0] == '!' || fs[0] == '/'));
-
-		if (keep) {
-			*o++ = '#';
-			out->has_fragment = true;
-			out->frag_start = (size_t)(o - b->p);
-			o = part(o, fs, n, pc);
-		}
-	}
-	b->len = (size_t)(o - b->p);
-	if (!out->has_fragment)
-		out->frag_start = b->len;
-}
-
-/* --- SURT ---------------------------------------------------------------------- */
-
-void
-url_surt(const struct url *u, struct buf *b)
-{
-	const char *h = u->href.p, *hs = h + u->host_start;
-	const char *he = h + u->host_end;
-
-	if (u->host_type == URL_HOST_NONE || u->host_type == URL_HOST_EMPTY) {
-		buf_append(b, h, u->href.len);
-		return;
-	}
-	if (u->scheme != URL_HTTP && u->scheme != URL_HTTPS)
-		buf_append(b, h, u->scheme_end + 1);
-	if (u->host_type == URL_HOST_DOMAIN || u->host_type == URL_HOST_OPAQUE) {
-		/* labels in reverse order, joined by commas */
-		const char *e = he;
-
-		for (;;) {
-			const char *dot = memrchr(hs, '.', (size_t)(e - hs));
-			const char *l = dot ? dot + 1 : hs;
-
-			buf_append(b, l, (size_t)(e - l));
-			if (dot == NULL)
-				break;
-			buf_putc(b, ',');
-			e = dot;
-		}
-	} else
-		buf_append(b, hs, (size_t)(he - hs));
-	/* ":port", then ")" and the rest from the path on */
-	buf_append(b, he, u->path_start - u->host_end);
-	buf_putc(b, ')');
-	buf_append(b, h + u->path_start, u->href.len - u->path_start);
 }

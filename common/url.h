@@ -16,6 +16,7 @@
  * add opt-ins (strip www, session ids, ...).  The result is again a
  * struct url whose href re-parses to itself, and normalizing it again
  * changes nothing.  url_surt() writes the SURT sort key of a URL.
+ * url.c holds the parser, urlnorm.c normalization, policy and SURT.
  *
  * No allocation per URL: the caller owns every buffer a call writes.
  * A struct url (and a struct url_norm, which holds the scratch space of

@@ -1,16 +1,13 @@
 #define _GNU_SOURCE	/* memmem */
-#include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
-#include <unistd.h>
 
+#include "readwin.h"
 #include "warc.h"
 #include "xalloc.h"
-
-#define READ_CHUNK	(256 * 1024)
 #define SNIFF_SPAN	512
 
 static void
@@ -103,20 +100,13 @@ fill(struct warc *w, size_t need)
 		if (w->eof)
 			return false;
 		if (keep > 0) {
-			memmove(w->buf, w->buf + keep, w->end - keep);
+			w->end = readwin_shift(w->buf, keep, w->end);
 			w->base += keep;
-			w->end -= keep;
 			w->start -= keep;
 			if (w->hold != SIZE_MAX)
 				w->hold -= keep;
 		}
-		if (w->cap - w->end < READ_CHUNK / 2 ||
-		    w->cap - w->start < need) {
-			size_t want = (w->start + need > w->end ?
-			    w->start + need : w->end) + READ_CHUNK;
-
-			w->buf = xgrow(w->buf, &w->cap, want);
-		}
+		w->buf = readwin_room(w->buf, &w->cap, w->end, w->start + need);
 		room = w->cap - w->end;
 		if ((n = zinput_read(&w->z, w->buf + w->end, room)) < 0) {
 			w->err = w->z.err;

@@ -56,3 +56,20 @@ xalloc_huge(void *p, size_t n)
 	(void)n;
 #endif
 }
+
+void *
+xmalloc_huge(size_t n)
+{
+	void *p = xmalloc(n);
+
+	xalloc_huge(p, n);
+	return p;
+}
+
+void *
+xrealloc_huge(void *p, size_t n)
+{
+	p = xrealloc(p, n);
+	xalloc_huge(p, n);
+	return p;
+}

@@ -4,10 +4,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "readwin.h"
 #include "xalloc.h"
 #include "zinput.h"
-
-#define IN_CHUNK	(256 * 1024)
 #define MAGIC_LEN	4	/* enough to tell gzip and zstd apart */
 
 void
@@ -73,9 +72,7 @@ read_fd(struct zinput *z, void *p, size_t n)
 {
 	ssize_t got;
 
-	do
-		got = read(z->fd, p, n);
-	while (got < 0 && errno == EINTR);
+	got = readwin_read(z->fd, p, n);
 	if (got <= 0) {
 		if (got < 0)
 			z->err = errno;
@@ -98,14 +95,12 @@ more(struct zinput *z)
 	if (z->cstart >= z->base && z->cstart - z->base < keep &&
 	    z->end - (size_t)(z->cstart - z->base) <= ZINPUT_KEEP_MAX)
 		keep = (size_t)(z->cstart - z->base);
-	if (z->cap - z->end < IN_CHUNK / 2 && keep > 0) {
-		memmove(z->buf, z->buf + keep, z->end - keep);
+	if (z->cap - z->end < READWIN_CHUNK / 2 && keep > 0) {
+		z->end = readwin_shift(z->buf, keep, z->end);
 		z->base += keep;
 		z->pos -= keep;
-		z->end -= keep;
 	}
-	if (z->cap - z->end < IN_CHUNK / 2)
-		z->buf = xgrow(z->buf, &z->cap, z->end + IN_CHUNK);
+	z->buf = readwin_room(z->buf, &z->cap, z->end, z->end);
 	z->in = z->buf;
 	if ((n = read_fd(z, z->buf + z->end, z->cap - z->end)) <= 0)
 		return false;
