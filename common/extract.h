@@ -54,6 +54,7 @@ struct extract {
 	size_t		 styled_out;	/* elements a style attribute hid */
 	bool		 no_blocks;	/* step 8 kept no block of text */
 	bool		 keep_comments;	/* comment sections are content */
+	bool		 post_comments;	/* ... but those under each post not */
 	bool		 keep_links;	/* blocks of links are content */
 	bool		 prune_reviews;	/* customers' reviews are noise */
 	struct pagetype_evidence ev;

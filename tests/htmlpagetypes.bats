@@ -144,6 +144,53 @@ PROG=htmltext
 	refute_line --partial 'A reader says'
 }
 
+@test "htmltext page types: on a question page the comments under each post are not its text, the question and the answers are; a thread whose replies are one comment section keeps them" {
+	{
+		printf '<html><head><title>Focus the file pane</title>\n'
+		printf '<link rel="canonical" href="https://qa.example.org/questions/442960/focus-the-file-pane"></head><body>\n'
+		printf '<main><h1>Focus the file pane</h1>\n'
+		for post in question answer1 answer2; do
+			printf '<div class="post-layout"><div class="postcell"><p>The %s says how to move the focus to the list of files with the keyboard alone.</p>' "$post"
+			[ "$post" = answer2 ] || printf '<p>The %s goes on with a second paragraph about the shortcut and when it works.</p>' "$post"
+			printf '</div>\n<div class="comments"><ul class="comments-list">'
+			n=1
+			[ "$post" != answer2 ] || n=3	# a short answer, longer comments
+			for c in $(seq "$n"); do
+				printf '<li class="comment"><span class="comment-copy">Comment %d on the %s: it works for me too, thanks.</span> <a href="/users/%d">user%d</a> <span class="comment-date">Commented Mar 17, 2016</span></li>' "$c" "$post" "$c" "$c"
+			done
+			printf '</ul></div></div>\n'
+		done
+		printf '</main></body></html>\n'
+	} > qa.html
+	run --separate-stderr htmltext --meta qa.html
+	assert_success
+	assert_equal "$(cut -f 7 <<< "$output")" forum
+	plain qa.html
+	for post in question answer1 answer2; do
+		assert_line "The $post says how to move the focus to the list of files with the keyboard alone."
+	done
+	refute_line --partial 'Comment 1 on the'
+	refute_line --partial 'Commented Mar 17'
+	# one thread whose replies are the page's one comment section: they
+	# are the posts
+	{
+		printf '<html><head><title>Open source ends</title>\n'
+		printf '<link rel="canonical" href="https://forum.example.org/discussion/39020/open-source-ends"></head><body>\n'
+		printf '<main><div class="discussion"><h1>Open source ends</h1>'
+		for i in 1 2 3 4; do
+			printf '<p>The first post of the thread tells the news at length, paragraph %d of it.</p>' "$i"
+		done
+		printf '</div>\n<div class="CommentsWrap"><ul class="Comments">'
+		for who in Ana Ben; do
+			printf '<li class="ItemComment"><p>%s replies to the news with a short post of their own.</p></li>' "$who"
+		done
+		printf '</ul></div></main></body></html>\n'
+	} > vanilla.html
+	plain vanilla.html
+	assert_line 'Ana replies to the news with a short post of their own.'
+	assert_line 'Ben replies to the news with a short post of their own.'
+}
+
 @test "htmltext page types: a listing is its 30 cards, not one card, without the filter panel and the pager" {
 	{
 		printf '<html><head><title>Garden tools</title></head><body>\n'
