@@ -1059,7 +1059,12 @@ sums(struct extract *x)
 /* Steps 4 and 5: what is pruned, and the sums without it.  Step 4 only
  * with by_name, and never for an element marked F_SHELL. */
 /* A wrapper named nav or menu that holds mostly paragraphs, as a page's
- * "sticky-nav" section around its whole text does, is no menu. */
+ * "sticky-nav" section around its whole text does, is no menu.  So is a
+ * wrapper named header alone (F_PLACE) once the page's first header or
+ * nav has ended (part_end): a "headerWrapper" section around the text;
+ * the first one, a shop's mega menu of categories, is still its header.
+ * WCXB dev: all 0.850 -> 0.851, two pages up, none down; without the
+ * part_end test two products' menus came in (0.80 -> 0.35). */
 #define NAV_PARA_MIN	1000
 
 static bool
@@ -1115,6 +1120,7 @@ prune(struct extract *x, bool by_name)
 {
 	struct el *els = x->els;
 	size_t n = x->nels;
+	size_t part_end = SIZE_MAX;	/* where the page's first header ends */
 
 	for (size_t i = 0; i < n; i++) {
 		struct el *e = &els[i];
@@ -1124,6 +1130,10 @@ prune(struct extract *x, bool by_name)
 		e->text = e->score = 0;
 		e->near = 0;
 	}
+	for (size_t i = 0; i < n; i++)
+		if ((els[i].flags & F_NOISE) &&
+		    (els[i].flags & (F_PAGE | F_PLACE)) && els[i].end < part_end)
+			part_end = els[i].end;
 	for (size_t i = n; i-- > 0;) {
 		struct el *e = &els[i];
 		bool pruned = false;
@@ -1152,7 +1162,9 @@ prune(struct extract *x, bool by_name)
 		    attached_comments(x, e, PARA_MIN))) &&
 		    !((e->flags & F_WEAK) && e->nlinks == 0 &&
 		    !(e->tf & TF_CELL)) &&
-		    !((e->flags & F_WEAK) && nav_of_paragraphs(e)))
+		    !((e->flags & F_WEAK) && nav_of_paragraphs(e)) &&
+		    !((e->flags & F_PLACE) && i >= part_end &&
+		    nav_of_paragraphs(e)))
 			pruned = true;
 		else if (!x->keep_links && (e->tf & TF_BLOCK) &&
 		    !(e->tf & (TF_HEAD | TF_CELL)) &&

@@ -349,3 +349,38 @@ PROG=htmltext
 	assert_line --partial "paragraph 12 of the overview"
 	refute_line --partial "About us"
 }
+
+@test "htmltext quality: a wrapper named header after the page's header, holding mostly paragraphs, is a section; the first header of the page is still noise" {
+	{
+		printf '<html><body><header id="header"><a href="/">QA Works</a> <a href="/contact">Contact</a></header>\n'
+		printf '<div class="alternates">'
+		for c in de fr ja es it; do
+			printf '<p>Our site in another country and in another language (%s), listed here for the search engines.</p>' "$c"
+		done
+		printf '</div>\n'
+		printf '<section class="headerWrapper"><h1>Quality engineering</h1>\n'
+		for i in 1 2 3 4 5 6 7 8 9 10 11 12; do
+			printf '<p>Our engineers test your web and mobile applications before each release and after it, paragraph %d of the service.</p>\n' "$i"
+		done
+		printf '</section><footer><p>Copyright of the company and its offices.</p></footer></body></html>\n'
+	} > wrapper.html
+	plain wrapper.html
+	assert_line --partial "paragraph 1 of the service"
+	assert_line --partial "paragraph 12 of the service"
+	refute_line --partial "Copyright"
+	# a mega menu: the first header of the page, however much text it holds
+	{
+		printf '<html><body><section class="site-header">\n'
+		for i in $(seq 20); do
+			printf '<div class="menu-col"><span>Electric guitars and basses, amplifiers and effect pedals, column %d of the menu</span></div>\n' "$i"
+		done
+		printf '</section><main><h1>A guitar</h1>\n'
+		for i in $(seq 20); do
+			printf '<p>A solid body guitar with two pickups and a maple neck, made by hand in the workshop, note %d.</p>\n' "$i"
+		done
+		printf '</main></body></html>\n'
+	} > mega.html
+	plain mega.html
+	assert_line --partial "A solid body guitar"
+	refute_line --partial "column 1 of the menu"
+}
