@@ -11,6 +11,7 @@
 #include "jsonld.h"
 #include "markdown.h"
 #include "pagetype.h"
+#include "streamed.h"
 #include "textnorm.h"
 #include "xalloc.h"
 
@@ -574,6 +575,7 @@ enum {
 	F_COMMENT = 1 << 22,	/* a comment word in its class or id */
 	F_OVERLAY = 1 << 23,	/* named modal, popup, cookie, consent */
 	F_PLACE = 1 << 24,	/* F_NOISE by the header of its class only */
+	F_HOLDSSEM = 1 << 25,	/* an F_SEM element below it */
 };
 
 #define NONE	UINT32_MAX
@@ -1047,6 +1049,8 @@ sums(struct extract *x)
 		}
 		if ((e->tf & TF_BLOCK) || (e->flags & F_HASBLOCK))
 			els[e->parent].flags |= F_HASBLOCK;
+		if (e->flags & (F_SEM | F_HOLDSSEM))
+			els[e->parent].flags |= F_HOLDSSEM;
 	}
 	noscript_text(x);
 }
@@ -1164,7 +1168,11 @@ prune(struct extract *x, bool by_name)
 		    !(e->tf & TF_CELL)) &&
 		    !((e->flags & F_WEAK) && nav_of_paragraphs(e)) &&
 		    !((e->flags & F_PLACE) && i >= part_end &&
-		    nav_of_paragraphs(e)))
+		    nav_of_paragraphs(e)) &&
+		    /* "pt-header", the room under a fixed header, holds
+		     * main: WCXB dev, a listing given whole again once its
+		     * streamed parts were in place (streamed.h) */
+		    (e->flags & (F_PLACE | F_HOLDSSEM)) != (F_PLACE | F_HOLDSSEM))
 			pruned = true;
 		else if (!x->keep_links && (e->tf & TF_BLOCK) &&
 		    !(e->tf & (TF_HEAD | TF_CELL)) &&
@@ -2719,6 +2727,8 @@ text_words(const struct buf *b)
 void
 extract_run(struct extract *x, xmlDoc *doc, const char *url)
 {
+	if (doc != NULL)
+		streamed_place(doc);
 	run(x, doc, url);
 	if (x->styled_out == 0 || !x->no_blocks)
 		return;

@@ -454,3 +454,38 @@ PROG=htmltext
 	refute_line --partial 'Review:'
 	refute_line --partial 'Market Street'
 }
+
+@test "htmltext page types: a page streamed by React (Next.js) gives its streamed parts where their placeholders are: the story in the main column, the sidebar's as the sidebar's" {
+	{
+		printf '<html><head><title>Query tuning</title></head><body>\n'
+		printf '<header><a href="/">Blog</a> <a href="/docs">Docs</a></header>\n'
+		printf '<main><h1>Query tuning</h1><!--$?--><template id="B:0"></template><div class="skeleton"><p>Loading the story of this page, please wait.</p></div><!--/$--></main>\n'
+		printf '<aside class="sidebar"><!--$?--><template id="B:a"></template><!--/$--></aside>\n'
+		printf '<footer><p>Subscribe to the newsletter of the blog for more.</p></footer>\n'
+		printf '<div hidden id="S:0">'
+		for i in 1 2 3; do
+			printf '<p>Databases slow down as tables grow, and an index on the right column is the first cure, part %d.</p>' "$i"
+		done
+		printf '<template id="P:1"></template></div>\n'
+		printf '<div hidden id="S:1"><p>A nested segment streamed last: the story ends with its summary of the cures.</p></div>\n'
+		printf '<div hidden id="S:a"><p>Popular posts of the week in the sidebar of the blog, a long list of them.</p></div>\n'
+		printf '<div hidden id="S:7"><p>A streamed part whose placeholder never came stays hidden as it is.</p></div>\n'
+		printf '<script>$RC("B:0","S:0");$RS("S:1","P:1");$RC("B:a","S:a")</script></body></html>\n'
+	} > streamed.html
+	plain streamed.html
+	assert_output - <<-'OUT'
+	Query tuning
+
+	Databases slow down as tables grow, and an index on the right column is the first cure, part 1.
+	Databases slow down as tables grow, and an index on the right column is the first cure, part 2.
+	Databases slow down as tables grow, and an index on the right column is the first cure, part 3.
+	A nested segment streamed last: the story ends with its summary of the cures.
+	OUT
+	# the sidebar's part went to the sidebar: in --markdown too, nothing
+	# of the fallback or of the part without a placeholder
+	run --separate-stderr htmltext --markdown streamed.html
+	assert_success
+	refute_output --partial 'Popular posts'
+	refute_output --partial 'Loading the story'
+	refute_output --partial 'stays hidden'
+}

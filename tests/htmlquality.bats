@@ -384,3 +384,17 @@ PROG=htmltext
 	assert_line --partial "A solid body guitar"
 	refute_line --partial "column 1 of the menu"
 }
+
+@test "htmltext quality: a wrapper whose class names a header but which holds the page's main is no header (pt-header: room under a fixed header)" {
+	{
+		printf '<html><body><div class="pt-header"><main><h1>Top products launching today</h1>\n'
+		for i in $(seq 12); do
+			printf '<section><a href="/p/%d">Product %d</a><p><a href="/p/%d">Clean up your music library, and more, with product number %d of today</a></p></section>\n' "$i" "$i" "$i" "$i"
+		done
+		printf '</main></div><footer><p>Product Hunt, the place to launch and discover new tech products.</p></footer></body></html>\n'
+	} > pt.html
+	plain pt.html
+	assert_line --partial "product number 1 of today"
+	assert_line --partial "product number 12 of today"
+	refute_line --partial "the place to launch"
+}
