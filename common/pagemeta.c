@@ -286,6 +286,19 @@ headline_span(const char *s, size_t n)
  * real name (wcxb-dev, the ties: 20 against 30 or 40, both halves). */
 #define TIE_OVERLAP	20
 
+/* Is the page of a kind whose h1 is as often a slogan or the name of a
+ * board as what the page is called?  A service's landing page ("The
+ * complete customer service solution" under "Customer service software
+ * for ...") and a forum's thread: in a tie between the h1 and the
+ * <title>, the <title> names the page (wcxb-dev: 15 titles right, 7
+ * wrong, 0.797 -> 0.802, both halves up; articles, products and
+ * collections keep the h1, which is right there as often or more). */
+static bool
+slogan_h1(enum pagetype t)
+{
+	return t == PAGETYPE_SERVICE || t == PAGETYPE_FORUM;
+}
+
 /*
  * The page's title, from the sources that name it: the headline (the h1
  * extraction chose), the <title>, og:title (else the JSON-LD headline or
@@ -348,7 +361,7 @@ choose_title(struct pagemeta *p, const struct extract *x)
 			best = i;
 	}
 	if (best == C_X && c[C_T].n > 0 && votes[C_T] == votes[C_X] &&
-	    overlap(c[C_X], c[C_T]) < TIE_OVERLAP)
+	    (overlap(c[C_X], c[C_T]) < TIE_OVERLAP || slogan_h1(x->type)))
 		best = C_T;
 	if (best >= 0)
 		buf_append(&p->title, c[best].p, c[best].n);

@@ -243,6 +243,20 @@ title_page() {
 	assert_output "Tide pools at low water, a guide"
 }
 
+@test "htmlmeta: title: on a service page or a forum the <title> wins a tie with the h1" {
+	export -f title_page
+	ld='<script type="application/ld+json">{"@type":"ProfessionalService","name":"Acme"}</script>'
+	while IFS='^' read -r head h1 want; do
+		run bash -c 'title_page "Progressive Web App Development Company | Acme" "$1" "$2" | htmltext --json | jq -r .title' \
+		    - "$head" "$h1"
+		assert_success
+		assert_equal "$output" "$want"
+	done <<-EOT
+	$ld<meta property="og:title" content="Progressive Web App Development Company | Acme">^Progressive web app development company you can count on^Progressive Web App Development Company
+	<meta property="og:title" content="Progressive Web App Development Company | Acme">^Progressive web app development company you can count on^Progressive web app development company you can count on
+	EOT
+}
+
 # author_page HEAD BYLINE: an article whose h1 the byline follows
 author_page() {
 	printf '<!doctype html><html lang=en><head><title>Tide pools</title>%s</head><body><article><h1>Tide pools</h1>%s<p>The harbour rock pools fill twice a day, and each tide leaves behind a different set of animals: anemones, small crabs, periwinkles and the occasional starfish that did not make it back to deeper water in time.</p></article></body></html>' "$1" "$2"
