@@ -299,6 +299,52 @@ slogan_h1(enum pagetype t)
 	return t == PAGETYPE_SERVICE || t == PAGETYPE_FORUM;
 }
 
+/* Drop from b the characters that show nothing and only ride along in
+ * a copied heading: the soft hyphen, the zero-width space, the
+ * direction marks and embeddings (U+200E, U+200F, U+202A..U+202E,
+ * U+2066..U+2069), the invisible operators U+2060..U+2064, the byte
+ * order mark, and private-use characters (U+E000..U+F8FF: an icon
+ * font's glyph, a permalink's).  The zero-width joiner and non-joiner
+ * stay: they change how Persian, Indic scripts and emoji are written.
+ * (wcxb-dev: two titles, U+202A..U+202C around a name and a soft
+ * hyphen in a word.) */
+static void
+strip_invisible(struct buf *b)
+{
+	size_t i = 0, o = 0;
+
+	while (i < b->len) {
+		const unsigned char *u = (const unsigned char *)b->p + i;
+		size_t k = 0;
+
+		if (u[0] == 0xc2 && i + 1 < b->len && u[1] == 0xad)
+			k = 2;
+		else if (i + 2 < b->len && u[0] == 0xe2 && ((u[1] == 0x80 &&
+		    (u[2] == 0x8b || u[2] == 0x8e || u[2] == 0x8f ||
+		    (u[2] >= 0xaa && u[2] <= 0xae))) || (u[1] == 0x81 &&
+		    ((u[2] >= 0xa0 && u[2] <= 0xa4) ||
+		    (u[2] >= 0xa6 && u[2] <= 0xa9)))))
+			k = 3;
+		else if (i + 2 < b->len && ((u[0] == 0xee && u[1] >= 0x80) ||
+		    (u[0] == 0xef && u[1] >= 0x80 && u[1] <= 0xa3) ||
+		    (u[0] == 0xef && u[1] == 0xbb && u[2] == 0xbf)))
+			k = 3;
+		if (k > 0) {
+			i += k;
+			continue;
+		}
+		/* the space that stood before a dropped icon, once */
+		if (b->p[i] == ' ' && (o == 0 || b->p[o - 1] == ' ')) {
+			i++;
+			continue;
+		}
+		b->p[o++] = b->p[i++];
+	}
+	while (o > 0 && b->p[o - 1] == ' ')
+		o--;
+	b->len = o;
+}
+
 /*
  * The page's title, from the sources that name it: the headline (the h1
  * extraction chose), the <title>, og:title (else the JSON-LD headline or
@@ -367,6 +413,7 @@ choose_title(struct pagemeta *p, const struct extract *x)
 		buf_append(&p->title, c[best].p, c[best].n);
 	if (p->title.len == 0)
 		buf_append(&p->title, x->title.p, x->title.len);
+	strip_invisible(&p->title);
 }
 
 /* The date at the start of the text, where a post or an article puts

@@ -257,6 +257,13 @@ title_page() {
 	EOT
 }
 
+@test "htmlmeta: title: invisible characters are dropped (bidi embeddings, soft hyphen, an icon font's glyph)" {
+	export -f title_page
+	run bash -c "title_page 'Tide pools' '' \"\$(printf '\xe2\x80\xaaTide \xef\x83\x81 pools at low wa\xc2\xadter\xe2\x80\xac')\" | htmltext --json | jq -r .title"
+	assert_success
+	assert_output "Tide pools at low water"
+}
+
 # author_page HEAD BYLINE: an article whose h1 the byline follows
 author_page() {
 	printf '<!doctype html><html lang=en><head><title>Tide pools</title>%s</head><body><article><h1>Tide pools</h1>%s<p>The harbour rock pools fill twice a day, and each tide leaves behind a different set of animals: anemones, small crabs, periwinkles and the occasional starfish that did not make it back to deeper water in time.</p></article></body></html>' "$1" "$2"
