@@ -286,6 +286,40 @@ headline_span(const char *s, size_t n)
  * real name (wcxb-dev, the ties: 20 against 30 or 40, both halves). */
 #define TIE_OVERLAP	20
 
+/* Is og:title the <title> t without what frames it, a name before or
+ * after a separator or a colon ("Site: Headline", "Headline - Site"),
+ * and no site name itself?  Then the <title> backs it: the page's own
+ * name for it, without the site's (wcxb-dev: 7 titles right, none
+ * wrong, both halves up; Readability 0.496 -> 0.512, both halves). */
+static bool
+framed(struct span t, struct span og, const char *const *sites, size_t ns)
+{
+	static const char *const more[] = { ": " };
+
+	if (og.n == 0 || t.n <= og.n + 2)
+		return false;
+	for (size_t i = 0; i < ns; i++)
+		if (sites[i] != NULL &&
+		    same(og, (struct span){ sites[i], strlen(sites[i]) }))
+			return false;
+	for (size_t i = 0; i < sizeof seps / sizeof seps[0] - 1 +
+	    sizeof more / sizeof more[0]; i++) {
+		const char *sep = i < sizeof seps / sizeof seps[0] - 1 ?
+		    seps[i] : more[i - (sizeof seps / sizeof seps[0] - 1)];
+		size_t k = strlen(sep);
+
+		if (t.n < og.n + k + 1)
+			continue;
+		if (same((struct span){ t.p + t.n - og.n, og.n }, og) &&
+		    memcmp(t.p + t.n - og.n - k, sep, k) == 0)
+			return true;
+		if (same((struct span){ t.p, og.n }, og) &&
+		    memcmp(t.p + og.n, sep, k) == 0)
+			return true;
+	}
+	return false;
+}
+
 /* Is the page of a kind whose h1 is as often a slogan or the name of a
  * board as what the page is called?  A service's landing page ("The
  * complete customer service solution" under "Customer service software
@@ -403,6 +437,9 @@ choose_title(struct pagemeta *p, const struct extract *x)
 		for (int s = 0; s < C_N; s++)
 			votes[i] += whole[s].n > 0 && (same(whole[s], c[i]) ||
 			    same(part[s], c[i]));
+		if (i == C_OG && whole[C_T].n > 0 && votes[i] == 1 &&
+		    framed(whole[C_T], c[i], sites, ns))
+			votes[i]++;
 		if (best < 0 || votes[i] > votes[best])
 			best = i;
 	}

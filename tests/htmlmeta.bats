@@ -264,6 +264,20 @@ title_page() {
 	assert_output "Tide pools at low water"
 }
 
+@test "htmlmeta: title: an og:title the <title> frames (\"Site: Headline\") is backed by the <title>" {
+	export -f title_page
+	while IFS='^' read -r title head want; do
+		run bash -c 'title_page "$1" "$2" "" | htmltext --json | jq -r .title' \
+		    - "$title" "$head"
+		assert_success
+		assert_equal "$output" "$want"
+	done <<-'EOT'
+	Harbour Notes: Tide pools at low water^<meta property="og:title" content="Tide pools at low water">^Tide pools at low water
+	Tide Pools - Walking the Coast at Low Water^<meta property="og:title" content="Tide Pools">^Tide Pools
+	Tide pools at low water | Harbour Notes^<meta property="og:title" content="Harbour Notes"><meta property="og:site_name" content="Harbour Notes">^Tide pools at low water
+	EOT
+}
+
 # author_page HEAD BYLINE: an article whose h1 the byline follows
 author_page() {
 	printf '<!doctype html><html lang=en><head><title>Tide pools</title>%s</head><body><article><h1>Tide pools</h1>%s<p>The harbour rock pools fill twice a day, and each tide leaves behind a different set of animals: anemones, small crabs, periwinkles and the occasional starfish that did not make it back to deeper water in time.</p></article></body></html>' "$1" "$2"
