@@ -63,6 +63,7 @@ static const char *const weekdays[] = {
 
 struct cur {
 	const unsigned char	*p, *end;
+	bool			 first;	/* at the start of the string */
 };
 
 static bool
@@ -288,7 +289,8 @@ set(struct date *d, int y, int m, int day)
 	return true;
 }
 
-/* 2024-03-12, 2024/03/12, 2024.03.12, 2024年3月12日, 2024년 3월 12일 */
+/* 2024-03-12, 2024/03/12, 2024.03.12, 2024年3月12日, 2024년 3월 12일,
+ * 2024 Mar 12 */
 static bool
 ymd(struct cur *c, struct date *d)
 {
@@ -336,6 +338,21 @@ ymd(struct cur *c, struct date *d)
 		}
 		*c = s;
 		return true;
+	}
+	/* 2023 Jan 7: the NLM's citation style, which
+	 * citation_publication_date follows; only to begin the string, as
+	 * a meta value does: in a text, a year that ends a heading is as
+	 * often followed by the date under it ("The best franchises of
+	 * 2024 September 1st, 2023": wcxb-dev, two pages) */
+	if (c->first && s.p < s.end && *s.p == ' ') {
+		spaces(&s);
+		if ((m = month_named(&s)) != 0 && s.p < s.end && *s.p == ' ') {
+			spaces(&s);
+			if (number(&s, 1, 2, &day) && set(d, y, m, day)) {
+				*c = s;
+				return true;
+			}
+		}
 	}
 	return false;
 }
@@ -519,6 +536,7 @@ date_find(const char *s, size_t n, unsigned flags, struct date *d)
 		n--;
 	c.p = u;
 	c.end = u + n;
+	c.first = true;
 	if (((flags & DATE_UNIX) && unix_time(s, n, d)) ||
 	    (n == 8 && number(&c, 8, 8, &v) &&	/* 20240312 */
 	    set(d, v / 10000, v / 100 % 100, v % 100))) {
@@ -532,6 +550,7 @@ date_find(const char *s, size_t n, unsigned flags, struct date *d)
 			continue;	/* not the start of a word */
 		c.p = u + i;
 		c.end = u + n;
+		c.first = i == 0;
 		hit = false;
 		if (u[i] >= '0' && u[i] <= '9')
 			hit = ymd(&c, d) || dmy_numeric(&c, d) || d_month_y(&c, d);

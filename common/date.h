@@ -11,6 +11,7 @@
  *   12.03.2024 and 12-03-2024 (day first), 03/12/2024 only when one of
  *   the two numbers is over 12 (otherwise it says nothing for sure);
  *   2024年3月12日 (Chinese, Japanese), 2024년 3월 12일 (Korean);
+ *   2024 Mar 12 (the NLM's citation style);
  *   a Unix timestamp (10 digits, or 13 in milliseconds) only as the
  *   whole string, and only with DATE_UNIX (JSON-LD numbers).
  * Month names in English, German, French, Spanish, Italian, Dutch and

@@ -64,6 +64,7 @@ static const struct key {
 	{ "inlanguage",			G_LANG, 5, false },
 	{ "keywords",			G_TAGS, 2, false },
 	{ "last-modified",		G_MODIFIED, 3, false },
+	{ "ms.date",			G_DATE, 5, false },	/* DocFX documentation */
 	{ "news_keywords",		G_TAGS, 1, false },
 	{ "og:article:published_time",	G_DATE, 1, false },
 	{ "og:description",		G_DESC, 0, false },

@@ -243,6 +243,41 @@ title_page() {
 	assert_output "Tide pools at low water, a guide"
 }
 
+@test "htmlmeta: title: on a service page or a forum the <title> wins a tie with the h1" {
+	export -f title_page
+	ld='<script type="application/ld+json">{"@type":"ProfessionalService","name":"Acme"}</script>'
+	while IFS='^' read -r head h1 want; do
+		run bash -c 'title_page "Progressive Web App Development Company | Acme" "$1" "$2" | htmltext --json | jq -r .title' \
+		    - "$head" "$h1"
+		assert_success
+		assert_equal "$output" "$want"
+	done <<-EOT
+	$ld<meta property="og:title" content="Progressive Web App Development Company | Acme">^Progressive web app development company you can count on^Progressive Web App Development Company
+	<meta property="og:title" content="Progressive Web App Development Company | Acme">^Progressive web app development company you can count on^Progressive web app development company you can count on
+	EOT
+}
+
+@test "htmlmeta: title: invisible characters are dropped (bidi embeddings, soft hyphen, an icon font's glyph)" {
+	export -f title_page
+	run bash -c "title_page 'Tide pools' '' \"\$(printf '\xe2\x80\xaaTide \xef\x83\x81 pools at low wa\xc2\xadter\xe2\x80\xac')\" | htmltext --json | jq -r .title"
+	assert_success
+	assert_output "Tide pools at low water"
+}
+
+@test "htmlmeta: title: an og:title the <title> frames (\"Site: Headline\") is backed by the <title>" {
+	export -f title_page
+	while IFS='^' read -r title head want; do
+		run bash -c 'title_page "$1" "$2" "" | htmltext --json | jq -r .title' \
+		    - "$title" "$head"
+		assert_success
+		assert_equal "$output" "$want"
+	done <<-'EOT'
+	Harbour Notes: Tide pools at low water^<meta property="og:title" content="Tide pools at low water">^Tide pools at low water
+	Tide Pools - Walking the Coast at Low Water^<meta property="og:title" content="Tide Pools">^Tide Pools
+	Tide pools at low water | Harbour Notes^<meta property="og:title" content="Harbour Notes"><meta property="og:site_name" content="Harbour Notes">^Tide pools at low water
+	EOT
+}
+
 # author_page HEAD BYLINE: an article whose h1 the byline follows
 author_page() {
 	printf '<!doctype html><html lang=en><head><title>Tide pools</title>%s</head><body><article><h1>Tide pools</h1>%s<p>The harbour rock pools fill twice a day, and each tide leaves behind a different set of animals: anemones, small crabs, periwinkles and the occasional starfish that did not make it back to deeper water in time.</p></article></body></html>' "$1" "$2"
@@ -302,7 +337,7 @@ date_page() {
 	printf '<!doctype html><html lang=en><head><title>Tide pools</title>%s</head><body><nav><a href=/>Home</a> <a href=/blog>Blog</a></nav>%s<article><h1>Tide pools</h1>%s<p>The harbour rock pools fill twice a day, and each tide leaves behind a different set of animals: anemones, small crabs, periwinkles and the occasional starfish that did not make it back to deeper water in time.</p></article></body></html>' "$1" "$2" "$3"
 }
 
-@test "htmlmeta: date: a <time> without datetime, published-date, a dateline above the h1; pages without a date have none" {
+@test "htmlmeta: date: a <time> without datetime, published-date, ms.date, "2023 Jan 7", a dateline above the h1; pages without a date have none" {
 	export -f date_page
 	while IFS='|' read -r head before after want; do
 		run bash -c 'date_page "$1" "$2" "$3" | htmltext --json | jq -r ".date // \"-\""' \
@@ -312,6 +347,8 @@ date_page() {
 	done <<-'EOT'
 	||<p>On <time>8 Oct 2022</time></p>|2022-10-08
 	<meta name="published-date" content="2021-02-16">|||2021-02-16
+	<meta name="ms.date" content="2025-03-06T00:00:00Z"><meta name="updated_at" content="2025-10-23T11:11:00Z">|||2025-03-06T00:00:00+00:00
+	<meta name="citation_publication_date" content="2023 Jan 7">|||2023-01-07
 	|<div class="post-date">OCTOBER 13, 2025</div>||2025-10-13
 	|<header><p>Published on June 4, 2025</p></header>||2025-06-04
 	|<div class="post-date">October 13, 2025</div>|<p>The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. </p><ul><li><span class="card-date">November 25, 2025</span> Another post</li></ul>|2025-10-13
