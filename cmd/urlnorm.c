@@ -232,11 +232,8 @@ record_base(struct stream *s, const struct record *r, struct url *base,
 	size_t n;
 	char q[DIAG_QUOTE_MAX];
 
-	if (!field_get(r->p, r->n, base_field, &f)) {
-		stream_reject(s, r, "no base field %d: the record has %zu",
-		    base_field, field_count(r->p, r->n));
+	if (!stream_field_named(s, r, "base field", base_field, &f))
 		return false;
-	}
 	if (f.n == 0) {
 		*bp = NULL;
 		return true;
@@ -544,11 +541,8 @@ normalize_record(struct stream *s, const struct record *r)
 	enum url_error err;
 	char q[DIAG_QUOTE_MAX];
 
-	if (!field_get(r->p, r->n, field, &f)) {
-		stream_reject(s, r, "no field %d: the record has %zu",
-		    field, field_count(r->p, r->n));
+	if (!stream_field(s, r, field, &f))
 		return;
-	}
 	if (r->header) {
 		if (add || surt || nparts > 0)
 			write_header(s, r, &f);

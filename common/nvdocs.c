@@ -305,7 +305,7 @@ nvdocs_finish(struct nvdocs *d, struct stream *s, const char *docs, bool write,
 				continue;
 			if (write) {
 				nvdocs_put_pair(d, i, &s->out);
-				s->nwritten++;
+				stream_wrote(s, 1);
 			}
 			continue;
 		}
