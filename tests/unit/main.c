@@ -193,6 +193,7 @@ main(int argc, char *argv[])
 	test_pubsuffix_rules();
 	test_pubsuffix_dafsa();
 	test_meta();
+	test_xalloc();
 	printf("1..%d\n", ntest);
 	return nfail != 0;
 }

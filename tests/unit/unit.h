@@ -99,5 +99,6 @@ void	test_urlparts(const char *top);
 void	test_pubsuffix_rules(void);
 void	test_pubsuffix_dafsa(void);
 void	test_meta(void);
+void	test_xalloc(void);
 
 #endif
