@@ -389,8 +389,9 @@ static struct buf text, key, res, guess;
 static void
 options(int argc, char *argv[])
 {
-	char **drops = xmalloc((size_t)argc * sizeof *drops);
-	char **keeps = xmalloc((size_t)argc * sizeof *keeps);
+	/* static, so that LeakSanitizer still reaches them when a usage
+	 * error exits from the option loop (at -O2 the stack may not) */
+	static char **drops, **keeps;
 	size_t ndrops = 0, nkeeps = 0;
 	const char *base_arg = NULL, *drops_file = NULL, *psl_path = NULL;
 	unsigned flags = 0, fragment = 0;
@@ -398,6 +399,8 @@ options(int argc, char *argv[])
 	enum url_error err;
 	int ch;
 
+	drops = xmalloc((size_t)argc * sizeof *drops);
+	keeps = xmalloc((size_t)argc * sizeof *keeps);
 	while ((ch = getopt_long(argc, argv, "af:" CLI_SHORTOPTS_COMMON,
 	    longopts, NULL)) != -1) {
 		bool policy = false;
