@@ -40,6 +40,7 @@ COMMON   = $(patsubst %.c,$(O)/%.o,$(wildcard common/*.c)) \
            $(patsubst %.cc,$(O)/%.o,$(wildcard common/*.cc))
 FUZZERS  = $(patsubst fuzz/%.c,%,$(filter-out fuzz/replay.c,$(wildcard fuzz/*.c)))
 BINS     = $(addprefix $(O)/bin/,$(PROGS))
+UNIT     = $(patsubst tests/unit/%.c,$(O)/unit/%.o,$(wildcard tests/unit/*.c))
 # input generators and helpers for the benchmarks and slow tests
 BENCH_TOOLS = $(patsubst bench/%.c,$(O)/bench/%,$(wildcard bench/*.c))
 MANS     = $(wildcard man/*.1 man/*.7)
@@ -84,8 +85,15 @@ $(O)/bin/%: $(O)/cmd/%.o $(O)/libcommon.a
 	@mkdir -p $(@D)
 	$(CC) $(ALL_LDFLAGS) -o $@ $< $(O)/libcommon.a $(LIBS_ALL)
 
-$(O)/tests/unit: $(O)/tests/unit.o $(O)/libcommon.a
-	$(CC) $(ALL_LDFLAGS) -o $@ $< $(O)/libcommon.a $(LIBS_ALL)
+# the unit tests: tests/unit/NAME.c for common/NAME.c, one program; the
+# objects go in $(O)/unit/, since $(O)/tests/unit is the program
+$(O)/unit/%.o: tests/unit/%.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
+
+$(O)/tests/unit: $(UNIT) $(O)/libcommon.a
+	@mkdir -p $(@D)
+	$(CC) $(ALL_LDFLAGS) -o $@ $(UNIT) $(O)/libcommon.a $(LIBS_ALL)
 
 # Each fuzz target also links with fuzz/replay.c into a plain program that
 # replays its seed corpus, so `make check` runs the seeds without clang.

@@ -101,11 +101,8 @@ get_fp(struct stream *s, const struct record *r, int n, uint64_t *fp)
 	struct span f;
 	char q[DIAG_QUOTE_MAX];
 
-	if (!field_get(r->p, r->n, n, &f)) {
-		stream_reject(s, r, "no field %d: the record has %zu", n,
-		    field_count(r->p, r->n));
+	if (!stream_field(s, r, n, &f))
 		return false;
-	}
 	if (!fp_parse(f.p, f.n, fp)) {
 		stream_reject(s, r, "field %d: '%s' is not a fingerprint "
 		    "(16 hex digits)", n, diag_quote(f.p, f.n, q, sizeof q));

@@ -152,7 +152,7 @@ main(int argc, char *argv[])
 			    "--keep-relative)", l.nrelative,
 			    l.nrelative == 1 ? "" : "s");
 		html_free(&h);
-		d.s.nwritten++;
+		stream_wrote(&d.s, 1);
 	}
 	status = docs_close(&d);
 	links_free(&l);

@@ -136,16 +136,10 @@ parse_record(const struct record *r, struct span *id, uint64_t *fp)
 {
 	struct span f;
 
-	if (!field_get(r->p, r->n, idfield, id)) {
-		stream_reject(&s, r, "no field %d: the record has %zu", idfield,
-		    field_count(r->p, r->n));
+	if (!stream_field(&s, r, idfield, id))
 		return false;
-	}
-	if (!field_get(r->p, r->n, fpfield, &f)) {
-		stream_reject(&s, r, "no field %d: the record has %zu", fpfield,
-		    field_count(r->p, r->n));
+	if (!stream_field(&s, r, fpfield, &f))
 		return false;
-	}
 	return parse_fps(r, &f, fpfield, fp);
 }
 
@@ -211,7 +205,7 @@ static void
 write_pairs(uint32_t aoff)
 {
 	progress_note(true, "sorting %zu pairs", srch.npairs);
-	s.nwritten += ns_write_pairs(&srch, &s.out, aoff);
+	stream_wrote(&s, ns_write_pairs(&srch, &s.out, aoff));
 }
 
 static void
@@ -240,7 +234,7 @@ run_clusters(void)
 		p = nr_id(&recs, nc_group_of(&c, r), &n);
 		out_write(&s.out, p, n);
 		out_end_record(&s.out);
-		s.nwritten++;
+		stream_wrote(&s, 1);
 	}
 	nc_free(&c);
 }
@@ -295,15 +289,15 @@ run_emit(void)
 		if ((s.nread & 0xffff) == 0)
 			progress_note(false, "%ju records read", s.nread);
 		if (nparts == 0)
-			s.nwritten += nk_emit(&s.out, &recs, &srch.design, part,
-			    s.nread, &id, fp);
+			stream_wrote(&s, nk_emit(&s.out, &recs, &srch.design,
+			    part, s.nread, &id, fp));
 		else	/* kept, to be written sorted at the end */
 			nk_keep(&kp, &recs, &srch.design, part, s.nread, &id,
 			    fp);
 	}
 	if (nparts > 0) {
 		progress_note(true, "sorting %zu key records", kp.nkeys);
-		s.nwritten += nk_write_parts(&kp, &srch.design, prefix);
+		stream_wrote(&s, nk_write_parts(&kp, &srch.design, prefix));
 	}
 	nk_parts_free(&kp);
 }
@@ -363,7 +357,7 @@ run_from(void)
 			progress_note(false, "%ju key records read", s.nread);
 	}
 	nk_reduce_end(&red, &s.out);
-	s.nwritten += red.nwritten;
+	stream_wrote(&s, red.nwritten);
 	nk_reducer_free(&red);
 }
 

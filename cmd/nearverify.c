@@ -138,16 +138,10 @@ read_docs(void)
 		struct span id, text;
 		uint32_t x;
 
-		if (!field_get(r.p, r.n, idfield, &id)) {
-			stream_reject(&s, &r, "no field %d: the record has %zu",
-			    idfield, field_count(r.p, r.n));
+		if (!stream_field(&s, &r, idfield, &id))
 			continue;
-		}
-		if (!field_get(r.p, r.n, textfield, &text)) {
-			stream_reject(&s, &r, "no field %d: the record has %zu",
-			    textfield, field_count(r.p, r.n));
+		if (!stream_field(&s, &r, textfield, &text))
 			continue;
-		}
 		if (r.header) {
 			if (id.n < sizeof docsid) {
 				memcpy(docsid, id.p, id.n);
@@ -162,7 +156,7 @@ read_docs(void)
 		else if (mode == NVDOCS_CLUSTERS) {
 			header();
 			nvdocs_put_group(&d, x, &s.out);
-			s.nwritten++;
+			stream_wrote(&s, 1);
 		}
 	}
 }
@@ -238,8 +232,9 @@ main(int argc, char *argv[])
 	if (docsfd >= 0)
 		close(docsfd);
 	header();
-	for (size_t i = 0; i < d.norder; i++, s.nwritten++)
+	for (size_t i = 0; i < d.norder; i++)
 		nvdocs_put_group(&d, d.order[i], &s.out);
+	stream_wrote(&s, d.norder);
 	nvdocs_finish(&d, &s, docs, mode == NVDOCS_PAIRS, all);
 	if (cli.verbose)
 		nvdocs_report(&d);

@@ -93,11 +93,8 @@ main(int argc, char *argv[])
 			stream_write(&s, &r);
 			continue;
 		}
-		if (!field_get(r.p, r.n, field, &f)) {
-			stream_reject(&s, &r, "no field %d: the record has %zu",
-			    field, field_count(r.p, r.n));
+		if (!stream_field(&s, &r, field, &f))
 			continue;
-		}
 		/* The key is the field's value: two spellings of it, such
 		 * as "C:\dir" and "C:\\dir", are one key. */
 		key = f.p;

@@ -248,11 +248,8 @@ main(int argc, char *argv[])
 			stream_write(&s, &r);
 			continue;
 		}
-		if (!field_get(r.p, r.n, field, &f)) {
-			stream_reject(&s, &r, "no field %d: the record has %zu",
-			    field, field_count(r.p, r.n));
+		if (!stream_field(&s, &r, field, &f))
 			continue;
-		}
 		linekey_split(&lk, f.p, f.n);
 		decide(&lk, s.file, r.line);
 		if (!filter(&lk, f.p, &text, &empty))

@@ -99,11 +99,8 @@ main(int argc, char *argv[])
 
 	stream_open(&s, argc - optind, argv + optind);
 	while (stream_next(&s, &r)) {
-		if (!field_get(r.p, r.n, field, &f)) {
-			stream_reject(&s, &r, "no field %d: the record has %zu",
-			    field, field_count(r.p, r.n));
+		if (!stream_field(&s, &r, field, &f))
 			continue;
-		}
 		if (r.header) {
 			stream_write_replace(&s, &r, &f, "sha256", 6, add);
 			continue;

@@ -116,11 +116,8 @@ main(int argc, char *argv[])
 	while (stream_next(&s, &r)) {
 		size_t len = 0;
 
-		if (!field_get(r.p, r.n, field, &f)) {
-			stream_reject(&s, &r, "no field %d: the record has %zu",
-			    field, field_count(r.p, r.n));
+		if (!stream_field(&s, &r, field, &f))
 			continue;
-		}
 		if (r.header) {
 			stream_write_replace(&s, &r, &f, "simhash", 7, add);
 			continue;

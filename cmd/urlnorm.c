@@ -232,11 +232,8 @@ record_base(struct stream *s, const struct record *r, struct url *base,
 	size_t n;
 	char q[DIAG_QUOTE_MAX];
 
-	if (!field_get(r->p, r->n, base_field, &f)) {
-		stream_reject(s, r, "no base field %d: the record has %zu",
-		    base_field, field_count(r->p, r->n));
+	if (!stream_field_named(s, r, "base field", base_field, &f))
 		return false;
-	}
 	if (f.n == 0) {
 		*bp = NULL;
 		return true;
@@ -392,8 +389,9 @@ static struct buf text, key, res, guess;
 static void
 options(int argc, char *argv[])
 {
-	char **drops = xmalloc((size_t)argc * sizeof *drops);
-	char **keeps = xmalloc((size_t)argc * sizeof *keeps);
+	/* static, so that LeakSanitizer still reaches them when a usage
+	 * error exits from the option loop (at -O2 the stack may not) */
+	static char **drops, **keeps;
 	size_t ndrops = 0, nkeeps = 0;
 	const char *base_arg = NULL, *drops_file = NULL, *psl_path = NULL;
 	unsigned flags = 0, fragment = 0;
@@ -401,6 +399,8 @@ options(int argc, char *argv[])
 	enum url_error err;
 	int ch;
 
+	drops = xmalloc((size_t)argc * sizeof *drops);
+	keeps = xmalloc((size_t)argc * sizeof *keeps);
 	while ((ch = getopt_long(argc, argv, "af:" CLI_SHORTOPTS_COMMON,
 	    longopts, NULL)) != -1) {
 		bool policy = false;
@@ -544,11 +544,8 @@ normalize_record(struct stream *s, const struct record *r)
 	enum url_error err;
 	char q[DIAG_QUOTE_MAX];
 
-	if (!field_get(r->p, r->n, field, &f)) {
-		stream_reject(s, r, "no field %d: the record has %zu",
-		    field, field_count(r->p, r->n));
+	if (!stream_field(s, r, field, &f))
 		return;
-	}
 	if (r->header) {
 		if (add || surt || nparts > 0)
 			write_header(s, r, &f);

@@ -69,7 +69,7 @@ static const struct {
 	[E_UTF16LE] =	{ "UTF-16LE",		"UTF-16LE",		false },
 };
 
-/* The WHATWG labels, sorted for bsearch (tests/unit.c checks the order). */
+/* The WHATWG labels, sorted for bsearch (tests/unit/charset.c checks the order). */
 static const struct label {
 	const char	*label;
 	enum enc	 enc;
@@ -297,7 +297,7 @@ static const struct label {
 	{ "x-x-big5", E_BIG5 },
 };
 
-/* For tests/unit.c: the table, so its order can be checked. */
+/* For tests/unit/charset.c: the table, so its order can be checked. */
 const char *charset_label_at(size_t i);
 const char *
 charset_label_at(size_t i)

@@ -27,7 +27,7 @@
  *	struct doc doc;
  *	docs_open(&d, argc - optind, argv + optind, max_bytes);
  *	while (docs_next(&d, &doc))
- *		... write to d.s.out, d.s.nwritten++
+ *		... write to d.s.out, stream_wrote(&d.s, 1)
  *	return docs_close(&d);
  */
 #ifndef CRAWLUTILS_DOCS_H

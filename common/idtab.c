@@ -118,12 +118,7 @@ idtab_add(struct idtab *t, const char *p, size_t n, bool *added)
 	}
 	if (t->n >= IDTAB_MAX)
 		diag_fatal("more than %lu distinct IDs", (unsigned long)IDTAB_MAX);
-	if (t->n + 2 > t->capoff) {
-		size_t bytes = t->capoff * sizeof *t->off;
-
-		t->off = xgrow(t->off, &bytes, (t->n + 2) * sizeof *t->off);
-		t->capoff = bytes / sizeof *t->off;
-	}
+	t->off = xgrow_array(t->off, &t->capoff, t->n + 2, sizeof *t->off);
 	if (t->n == 0)
 		t->off[0] = 0;
 	buf_reserve(&t->bytes, n + 1);	/* never a null arena */

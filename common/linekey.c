@@ -155,12 +155,7 @@ push(struct linekeys *lk, const char *field, size_t start, size_t end)
 {
 	struct linekey_line *l;
 
-	if (lk->n == lk->cap) {
-		size_t bytes = lk->cap * sizeof *lk->v;
-
-		lk->v = xgrow(lk->v, &bytes, (lk->n + 1) * sizeof *lk->v);
-		lk->cap = bytes / sizeof *lk->v;
-	}
+	lk->v = xgrow_array(lk->v, &lk->cap, lk->n + 1, sizeof *lk->v);
 	l = &lk->v[lk->n++];
 	l->start = start;
 	l->len = end - start;

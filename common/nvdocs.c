@@ -225,13 +225,8 @@ nvdocs_add(struct nvdocs *d, const struct span *id, const struct span *text,
 	if (*x < d->p->npaired)
 		paired_doc(d, *x, text);
 	if (d->mode == NVDOCS_COMPONENTS) {
-		if (d->norder == d->caporder) {
-			size_t bytes = d->caporder * sizeof *d->order;
-
-			d->order = xgrow(d->order, &bytes, (d->norder + 1) *
-			    sizeof *d->order);
-			d->caporder = bytes / sizeof *d->order;
-		}
+		d->order = xgrow_array(d->order, &d->caporder, d->norder + 1,
+		    sizeof *d->order);
 		d->order[d->norder++] = *x;
 	}
 	return true;
@@ -305,7 +300,7 @@ nvdocs_finish(struct nvdocs *d, struct stream *s, const char *docs, bool write,
 				continue;
 			if (write) {
 				nvdocs_put_pair(d, i, &s->out);
-				s->nwritten++;
+				stream_wrote(s, 1);
 			}
 			continue;
 		}

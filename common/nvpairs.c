@@ -35,13 +35,8 @@ add_anchor(struct nvpairs *p, const char *file, uintmax_t line)
 		if (a->file == file && a->line + (p->n - a->pair) == line)
 			return;
 	}
-	if (p->nanchors == p->capanchors) {
-		size_t bytes = p->capanchors * sizeof *p->anchors;
-
-		p->anchors = xgrow(p->anchors, &bytes, (p->nanchors + 1) *
-		    sizeof *p->anchors);
-		p->capanchors = bytes / sizeof *p->anchors;
-	}
+	p->anchors = xgrow_array(p->anchors, &p->capanchors, p->nanchors + 1,
+	    sizeof *p->anchors);
 	p->anchors[p->nanchors++] = (struct nvpairs_anchor){ p->n, line, file };
 }
 
@@ -62,12 +57,7 @@ nvpairs_add(struct nvpairs *p, const char *rec, size_t n, const char *file,
 	if (p->n == NVPAIRS_MAX)
 		diag_fatal("more than %lu pairs: split the input",
 		    (unsigned long)NVPAIRS_MAX);
-	if (p->n == p->cap) {
-		size_t bytes = p->cap * sizeof *p->v;
-
-		p->v = xgrow(p->v, &bytes, (p->n + 1) * sizeof *p->v);
-		p->cap = bytes / sizeof *p->v;
-	}
+	p->v = xgrow_array(p->v, &p->cap, p->n + 1, sizeof *p->v);
 	add_anchor(p, file, line);
 	q = &p->v[p->n++];
 	q->a = idtab_add(&p->ids, rec, (size_t)(t1 - rec), &added);

@@ -68,8 +68,9 @@ struct slot {
  * deeper ICANN rule), and the shortcut answers them without the cache.
  * It is exact: libpsl takes a name of two or more labels for a suffix
  * only by a word of the DAFSA equal to it, or a wildcard word equal to
- * its parent, and under such a label there is neither (tests/unit.c
- * checks every rule of the list, and random DAFSAs).  A label of up to
+ * its parent, and under such a label there is neither
+ * (tests/unit/pubsuffix.c checks every rule of the list, and random
+ * DAFSAs).  A label of up to
  * DEEP_KEYMAX bytes a slot, inline: a longer one is never taken for one
  * without deeper rules. */
 #define DEEP_KEYMAX	31

@@ -39,12 +39,7 @@ le64(uint64_t v, unsigned char b[8])
 static void
 push(struct shingler *sh, uint64_t h)
 {
-	if (sh->n == sh->cap) {
-		size_t bytes = sh->cap * sizeof *sh->v;
-
-		sh->v = xgrow(sh->v, &bytes, (sh->n + 1) * sizeof *sh->v);
-		sh->cap = bytes / sizeof *sh->v;
-	}
+	sh->v = xgrow_array(sh->v, &sh->cap, sh->n + 1, sizeof *sh->v);
 	sh->v[sh->n++] = h;
 }
 

@@ -155,6 +155,29 @@ stream_reject(struct stream *s, const struct record *r, const char *fmt, ...)
 	}
 }
 
+bool
+stream_field(struct stream *s, const struct record *r, int n, struct span *f)
+{
+	return stream_field_named(s, r, "field", n, f);
+}
+
+bool
+stream_field_named(struct stream *s, const struct record *r, const char *what,
+    int n, struct span *f)
+{
+	if (field_get(r->p, r->n, n, f))
+		return true;
+	stream_reject(s, r, "no %s %d: the record has %zu", what, n,
+	    field_count(r->p, r->n));
+	return false;
+}
+
+void
+stream_wrote(struct stream *s, uintmax_t n)
+{
+	s->nwritten += n;
+}
+
 void
 stream_write(struct stream *s, const struct record *r)
 {

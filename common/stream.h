@@ -11,7 +11,8 @@
  *	struct record r;
  *	stream_open(&s, argc - optind, argv + optind);
  *	while (stream_next(&s, &r))
- *		... stream_write_*(&s, &r, ...) or stream_reject(&s, &r, ...)
+ *		if (stream_field(&s, &r, field, &f))
+ *			... stream_write_*(&s, &r, ...), stream_reject(...)
  *	return stream_close(&s);
  */
 #ifndef CRAWLUTILS_STREAM_H
@@ -59,6 +60,13 @@ bool stream_next(struct stream *s, struct record *r);
 /* Report r ("prog: file:line: message"), write it to --rejects. */
 void stream_reject(struct stream *s, const struct record *r,
     const char *fmt, ...) DIAG_PRINTF(3, 4);
+/* Field n of r (field_get's numbering) in *f; when r has no field n,
+ * false, with r rejected as "no field N: the record has M" ("no WHAT
+ * N: ..." for stream_field_named, such as "base field"). */
+bool stream_field(struct stream *s, const struct record *r, int n,
+    struct span *f);
+bool stream_field_named(struct stream *s, const struct record *r,
+    const char *what, int n, struct span *f);
 /* Write r as it is. */
 void stream_write(struct stream *s, const struct record *r);
 /* Write r with field f replaced by res, or with res inserted before f
@@ -68,6 +76,9 @@ void stream_write_replace(struct stream *s, const struct record *r,
 /* Write r followed by TAB and res. */
 void stream_write_append(struct stream *s, const struct record *r,
     const char *res, size_t nres);
+/* Count n records the program wrote to s->out itself, or had a module
+ * write, for -v's "written" (the stream_write_* calls count their own). */
+void stream_wrote(struct stream *s, uintmax_t n);
 /* Flush and close everything; print the -v summary; the exit status. */
 int stream_close(struct stream *s);
 

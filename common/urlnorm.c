@@ -60,12 +60,7 @@ url_params_add(struct url_params *l, const char *name, size_t len)
 {
 	struct url_param *p;
 
-	if (l->n == l->cap) {
-		size_t bytes = l->cap * sizeof *l->v;
-
-		l->v = xgrow(l->v, &bytes, (l->n + 1) * sizeof *l->v);
-		l->cap = bytes / sizeof *l->v;
-	}
+	l->v = xgrow_array(l->v, &l->cap, l->n + 1, sizeof *l->v);
 	p = &l->v[l->n++];
 	p->prefix = len > 0 && name[len - 1] == '*';
 	p->len = len - p->prefix;

@@ -41,6 +41,23 @@ xgrow(void *p, size_t *cap, size_t need)
 	return xrealloc(p, c);
 }
 
+void *
+xgrow_array(void *p, size_t *cap, size_t need, size_t size)
+{
+	size_t bytes;
+
+	if (need <= *cap)
+		return p;
+	if (need > SIZE_MAX / size)
+		diag_fatal("out of memory");
+	/* in bytes, as xgrow counts: each array grows exactly as it did
+	 * when its module took this step itself */
+	bytes = *cap * size;
+	p = xgrow(p, &bytes, need * size);
+	*cap = bytes / size;
+	return p;
+}
+
 void
 xalloc_huge(void *p, size_t n)
 {

@@ -9,6 +9,12 @@ void *xmalloc(size_t n);
 void *xrealloc(void *p, size_t n);
 /* Grow *cap (doubling) until it holds at least need bytes; reallocates p. */
 void *xgrow(void *p, size_t *cap, size_t need);
+/* xgrow for an array of elements of size bytes: *cap and need count
+ * elements.  The one copy of the "grow by one more" step every growing
+ * array of common/ takes:
+ *	v = xgrow_array(v, &cap, n + 1, sizeof *v);
+ *	v[n++] = x; */
+void *xgrow_array(void *p, size_t *cap, size_t need, size_t size);
 
 /* Advise the kernel to back the block p[0..n) with huge pages, when it
  * is 8 MB or more: for a table accessed at random (radix sort scatter, a

@@ -4,8 +4,8 @@
 # false positives, must number within the fraction TOL of what the Bloom
 # filter formula (1 - e^(-K*i/M))^K, summed over the keys i already added,
 # expects.  (Both runs add their keys as they go, so the rate rises from 0
-# to P in the first and from P on in the second; tests/unit.c measures the
-# rate at capacity itself, on 10^6 keys.)
+# to P in the first and from P on in the second; tests/unit/bloom.c measures
+# the rate at capacity itself, on 10^6 keys.)
 fp_check() {
 	local n=$1 p=$2 m=$3 k=$4 tol=$5 fill query
 	seq -f 'https://example.com/k%.0f' 1 "$n" > keys

@@ -1,0 +1,80 @@
+/* Unit tests of common/nearkeys.c. */
+#include "field.h"
+#include "nearidx.h"
+#include "nearkeys.h"
+#include "nearrecs.h"
+#include "nearsearch.h"
+#include "out.h"
+
+#include "unit.h"
+
+void
+test_nearkeys(void)
+{
+	struct nearrecs r = { .npos = 1 };
+	struct nearsearch s;
+	struct nk_reducer red;
+	struct span f[4], id = { "doc", 3 };
+	struct out o;
+	struct buf got = { 0 };
+	uint64_t fp[1] = { 0x0123456789abcdefULL };
+	static const char *recs[] = {
+		"000.0123\t000000.000000000003\tc\t0123456789abcdef",
+		"000.0123\t000000.000000000001\ta\t0123456789abcdee",
+		"000.0123\t000000.000000000002\tb\t0123ffffffffffff",
+		"001.4567\t000000.000000000001\ta\t0123456789abcdee",
+	};
+	int fl;
+	bool unsorted = false;
+
+	ok(nk_fields("a\tb\tc\td", 7, f) && f[3].n == 1 && f[3].p[0] == 'd' &&
+	    !nk_fields("a\tb\tc", 5, f) && !nk_fields("a\tb\tc\td\t", 8, f),
+	    "nearkeys: four fields exactly");
+	ns_init(&s, &r, 3);
+	s.ntables = 4;
+	ns_design(&s);
+	fl = capture_start(&o);
+	ok(nk_emit(&o, &r, &s.design, 7, 42, &id, fp) == 4,
+	    "nearkeys: a key record a table");
+	fp[0] = 0;
+	ok(nk_emit(&o, &r, &s.design, 7, 43, &id, fp) == 0,
+	    "nearkeys: none for the zero fingerprint");
+	capture_end(&o, fl, &got);
+	/* 4 tables at k = 3: each keyed on one block of 16 bits */
+	ok(SAME(&got, "000.0123\t000007.000000000042\tdoc\t0123456789abcdef\n"
+	    "001.4567\t000007.000000000042\tdoc\t0123456789abcdef\n"
+	    "002.89ab\t000007.000000000042\tdoc\t0123456789abcdef\n"
+	    "003.cdef\t000007.000000000042\tdoc\t0123456789abcdef\n"),
+	    "nearkeys: KEY TAB PART.RECORD TAB ID TAB FP");
+	fp[0] = 0x0123456789abcdefULL;
+	ok(nk_key_matches(&r, &s.design, 2, 0x89ab, fp) &&
+	    !nk_key_matches(&r, &s.design, 2, 0x89ac, fp) &&
+	    !nk_key_matches(&r, &s.design, 4, 0x0123, fp),
+	    "nearkeys: the key of a fingerprint");
+	/* reduce: the bucket 000.0123 holds one pair, written in record
+	 * order; table 1 owns no pair of table 0 */
+	r.keep_fps = true;
+	s.keyed = true;
+	nk_reducer_init(&red, &s);
+	fl = capture_start(&o);
+	for (unsigned i = 0; i < 4; i++) {
+		unsigned t;
+		uint64_t key;
+
+		nk_fields(recs[i], strlen(recs[i]), f);
+		nearidx_key_parse(f[0].p, f[0].n, &t, &key);
+		nr_parse_fps(f[3].p, f[3].n, fp, 1);
+		unsorted = nk_reduce(&red, &o, f, t, fp) || unsorted;
+	}
+	nk_reduce_end(&red, &o);
+	capture_end(&o, fl, &got);
+	ok(SAME(&got, "000000.000000000001\t000000.000000000003\ta\tc\t1\n") &&
+	    red.nwritten == 1 && !unsorted,
+	    "nearkeys: a bucket's pairs, the earlier record first");
+	nk_fields(recs[0], strlen(recs[0]), f);
+	ok(nk_reduce(&red, &o, f, 0, fp), "nearkeys: a key out of order");
+	nk_reducer_free(&red);
+	ns_free(&s);
+	nr_free(&r);
+	buf_free(&got);
+}

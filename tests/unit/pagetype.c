@@ -1,0 +1,77 @@
+/* Unit tests of common/pagetype.c. */
+#include "pagetype.h"
+#include "url.h"
+
+#include "unit.h"
+
+void
+test_pagetype(void)
+{
+	struct pagetype_evidence ev;
+	static const struct { const char *url; unsigned bits; } urls[] = {
+		{ "https://forum.example.com/t/first-telescope/1555", PAGETYPE_U_FORUM },
+		{ "https://example.com/Threads/budget.547532/", PAGETYPE_U_FORUM },
+		{ "https://shop.example/products/blue-shoe", PAGETYPE_U_PRODUCT },
+		{ "https://example.org/docs/api/index.html", PAGETYPE_U_DOC },
+		{ "https://example.org/blog/2025/spring", PAGETYPE_U_ARTICLE },
+		{ "https://example.org/collections/mens?page=2#top", PAGETYPE_U_COLLECTION },
+		/* the host, the query and the fragment say nothing */
+		{ "https://docs.example.com/page?category=shoes#forum", 0 },
+		{ "relative/services/garden", PAGETYPE_U_SERVICE },
+		{ "https://example.org/threadsafe/blogging", 0 },
+	};
+	int bad = 0;
+
+	for (size_t i = 0; i < sizeof urls / sizeof urls[0]; i++) {
+		memset(&ev, 0, sizeof ev);
+		pagetype_url(&ev, urls[i].url);
+		if (ev.url != urls[i].bits) {
+			printf("# %s: %#x, want %#x\n", urls[i].url, ev.url,
+			    urls[i].bits);
+			bad++;
+		}
+	}
+	ok(bad == 0, "pagetype_url: path words, not the host, query or fragment");
+	memset(&ev, 0, sizeof ev);
+	pagetype_schema(&ev, "http://schema.org/Product");
+	pagetype_schema(&ev, "schema:Product");
+	pagetype_schema(&ev, "Offer");
+	ok(ev.schema == (PAGETYPE_S_PRODUCT | PAGETYPE_S_OFFER) && ev.products == 2,
+	    "pagetype_schema: prefixes cut, Products counted");
+	memset(&ev, 0, sizeof ev);
+	pagetype_schema(&ev, "product.group");
+	pagetype_schema(&ev, "NoSuchType");
+	pagetype_schema(&ev, "");
+	ok(ev.schema == PAGETYPE_S_GROUP && ev.products == 0,
+	    "pagetype_schema: og:type product.group; unknown types say nothing");
+
+	/* the rules, one case each, and what outranks what */
+	memset(&ev, 0, sizeof ev);
+	ev.chars = ev.held_chars = 5000;
+	ok(pagetype_decide(&ev) == PAGETYPE_ARTICLE, "pagetype: nothing claims it: article");
+	ev.held_chars = 2000;
+	ok(pagetype_decide(&ev) == PAGETYPE_SERVICE, "pagetype: text spread over the page: service");
+	ev.schema = PAGETYPE_S_ARTICLE;
+	ok(pagetype_decide(&ev) == PAGETYPE_ARTICLE, "pagetype: ... unless it says it is an Article");
+	ev.link_chars = 1000;
+	ev.all_links = 50;
+	ok(pagetype_decide(&ev) == PAGETYPE_ARTICLE, "pagetype: an Article rich in links is an article");
+	ev.schema = 0;
+	ok(pagetype_decide(&ev) == PAGETYPE_LISTING, "pagetype: a fifth of the text in links: listing");
+	ev.all_links = 10;
+	ok(pagetype_decide(&ev) == PAGETYPE_SERVICE, "pagetype: ... not on a page of ten links");
+	ev.prices = 20;
+	ok(pagetype_decide(&ev) == PAGETYPE_COLLECTION, "pagetype: twenty prices: collection");
+	pagetype_schema(&ev, "Product");
+	ok(pagetype_decide(&ev) == PAGETYPE_PRODUCT, "pagetype: one Product: product");
+	pagetype_schema(&ev, "Product");
+	pagetype_schema(&ev, "Product");
+	ok(pagetype_decide(&ev) == PAGETYPE_COLLECTION, "pagetype: three Products: collection");
+	ev.pres = 4;
+	ev.pre_chars = 1000;
+	ok(pagetype_decide(&ev) == PAGETYPE_DOCUMENTATION, "pagetype: code blocks outrank shop evidence");
+	pagetype_url(&ev, "https://example.org/forum/thread/42");
+	ok(pagetype_decide(&ev) == PAGETYPE_FORUM, "pagetype: a forum outranks everything");
+	ok(strcmp(pagetype_name(PAGETYPE_DOCUMENTATION), "documentation") == 0 &&
+	    strcmp(pagetype_name(PAGETYPE_COUNT), "article") == 0, "pagetype_name");
+}
