@@ -328,7 +328,7 @@ main(int argc, char *argv[])
 			write_record(&d.s.out, &doc, doc.text ? NULL : &h, &x);
 		first = false;
 		html_free(&h);
-		d.s.nwritten++;
+		stream_wrote(&d.s, 1);
 	}
 	if (wet)
 		wet_close(&t);
