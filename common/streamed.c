@@ -112,6 +112,15 @@ attached(const xmlNode *n, const xmlDoc *doc)
 	return n == (const xmlNode *)doc;
 }
 
+/* Unlinks n onto *gone, freed at the end of streamed_place. */
+static void
+take_out(xmlNode *n, xmlNode **gone)
+{
+	xmlUnlinkNode(n);
+	n->next = *gone;
+	*gone = n;
+}
+
 /* A boundary's fallback: the siblings after its placeholder up to the
  * comment "/$" that closes the boundary, taken out onto *gone (freed at
  * the end: a part may be remembered inside one).  No such comment, no
@@ -127,20 +136,16 @@ drop_fallback(xmlNode *placeholder, xmlNode **gone)
 		end = end->next;
 	if (end == NULL)
 		return;
-	while (placeholder->next != end) {
-		xmlNode *f = placeholder->next;
-
-		xmlUnlinkNode(f);
-		f->next = *gone;
-		*gone = f;
-	}
+	while (placeholder->next != end)
+		take_out(placeholder->next, gone);
 }
 
+/* The part is taken out before the fallback is dropped: a part may
+ * itself sit in its boundary's fallback, and a node on *gone twice
+ * would be freed twice. */
 static void
 move_part(xmlNode *part, xmlNode *placeholder, int boundary, xmlNode **gone)
 {
-	if (boundary)
-		drop_fallback(placeholder, gone);
 	while (part->children != NULL) {
 		xmlNode *c = part->children;
 
@@ -148,12 +153,10 @@ move_part(xmlNode *part, xmlNode *placeholder, int boundary, xmlNode **gone)
 		/* may merge c into a text node before it, and free it */
 		xmlAddPrevSibling(placeholder, c);
 	}
-	xmlUnlinkNode(placeholder);
-	placeholder->next = *gone;
-	*gone = placeholder;
-	xmlUnlinkNode(part);
-	part->next = *gone;
-	*gone = part;
+	take_out(part, gone);
+	if (boundary)
+		drop_fallback(placeholder, gone);
+	take_out(placeholder, gone);
 }
 
 void

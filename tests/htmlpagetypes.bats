@@ -489,3 +489,13 @@ PROG=htmltext
 	refute_output --partial 'Loading the story'
 	refute_output --partial 'stays hidden'
 }
+
+@test "htmltext page types: a streamed part inside its own boundary's fallback is placed once (the fuzzer's double free)" {
+	printf '<html><body><main><h1>Tea</h1><!--$?--><template id="B:0"></template><p>Loading the page, please wait.</p><div hidden id="S:0"><p>Green tea is picked in spring and dried the same day, so its leaves stay green.</p></div><!--/$--></main></body></html>\n' > fallback.html
+	plain fallback.html
+	assert_output - <<-'OUT'
+	Tea
+
+	Green tea is picked in spring and dried the same day, so its leaves stay green.
+	OUT
+}
