@@ -576,6 +576,7 @@ enum {
 	F_OVERLAY = 1 << 23,	/* named modal, popup, cookie, consent */
 	F_PLACE = 1 << 24,	/* F_NOISE by the header of its class only */
 	F_HOLDSSEM = 1 << 25,	/* an F_SEM element below it */
+	F_SHELF = 1 << 26,	/* one of a row of priced cards (shelves()) */
 };
 
 #define NONE	UINT32_MAX
@@ -593,6 +594,7 @@ struct el {
 	uint32_t	 cptext;	/* ... in paragraphs, links aside */
 	uint32_t	 nlinks;	/* ... links (a elements) */
 	uint32_t	 cmchars;	/* chars in comment-named subtrees */
+	uint32_t	 prices;	/* amounts of money in the subtree */
 	uint32_t	 near;		/* paragraphs two levels down at most */
 	double		 text;		/* paragraph text, by distance */
 	double		 score;
@@ -976,9 +978,13 @@ flatten(struct extract *x, xmlNode *root, xmlNode **title)
 				x->pruned++;	/* noise that held something */
 		} else if ((n->type == XML_TEXT_NODE ||
 		    n->type == XML_CDATA_SECTION_NODE) && cur != NONE &&
-		    n->content != NULL)
+		    n->content != NULL) {
+			uint32_t prices = x->ev.prices;
+
 			x->els[cur].own += count_chars(n->content,
 			    &x->ev.prices);
+			x->els[cur].prices += x->ev.prices - prices;
+		}
 		if (down) {
 			n = n->children;
 			continue;
@@ -1043,6 +1049,7 @@ sums(struct extract *x)
 		els[e->parent].chars += e->chars;
 		els[e->parent].links += e->links;
 		els[e->parent].cmchars += e->cmchars;
+		els[e->parent].prices += e->prices;
 		if (!(e->tf & TF_BLOCK)) {
 			els[e->parent].inl += e->inl;
 			els[e->parent].inl_link += e->inl_link;
@@ -1155,7 +1162,7 @@ prune(struct extract *x, bool by_name)
 			pruned = true;
 		else if ((e->tf & TF_BUTTON) && !(e->flags & F_HASBLOCK))
 			pruned = true;
-		else if ((e->flags & F_REVIEWS) && x->prune_reviews)
+		else if ((e->flags & (F_REVIEWS | F_SHELF)) && x->prune_reviews)
 			pruned = true;
 		else if ((e->flags & (F_BOX | F_SHELL)) == F_BOX && by_name &&
 		    !x->keep_links)
@@ -2269,12 +2276,12 @@ cmp_sig(const void *a, const void *b)
 	return x->el < y->el ? -1 : x->el > y->el;
 }
 
-/* The largest group of siblings made alike (alike()) in the body, by
- * their text: a listing's cards, a shop's grid, a thread's posts.  The
- * siblings are sorted by parent and by a hash of tag and class: n log n
- * in the elements, whatever the page. */
-static void
-cards(struct extract *x, uint32_t body)
+/* The live block elements under body with a class (or any, with
+ * classless), into x->sigs sorted by parent and by a hash of tag and
+ * class, so that siblings made alike are runs: n log n in the elements,
+ * whatever the page.  Returns their number. */
+static size_t
+sibling_sigs(struct extract *x, uint32_t body, bool classless)
 {
 	struct el *els = x->els;
 	size_t n = 0;
@@ -2282,13 +2289,17 @@ cards(struct extract *x, uint32_t body)
 	for (size_t i = body + 1; i < els[body].end; i++) {
 		struct el *e = &els[i];
 		const char *cls;
+		const char *tag = (const char *)e->node->name;
 
 		if (e->flags & F_DEAD) {
 			i = e->end - 1;
 			continue;
 		}
-		if (e->cchars == 0 || !(e->tf & TF_BLOCK) ||
-		    (cls = html_attr(e->node, "class")) == NULL || *cls == '\0')
+		if (e->cchars == 0 || !(e->tf & TF_BLOCK))
+			continue;
+		if ((cls = html_attr(e->node, "class")) == NULL)
+			cls = "";
+		if (*cls == '\0' && !classless)
 			continue;
 		if (n == x->capsigs) {
 			size_t bytes = x->capsigs * sizeof *x->sigs;
@@ -2299,17 +2310,38 @@ cards(struct extract *x, uint32_t body)
 		x->sigs[n].parent = e->parent;
 		x->sigs[n].el = (uint32_t)i;
 		x->sigs[n].hash = XXH3_64bits_withSeed(cls, strlen(cls),
-		    XXH3_64bits(e->node->name, strlen((const char *)e->node->name)));
+		    XXH3_64bits(tag, strlen(tag)));
 		n++;
 	}
-	if (n == 0)
-		return;		/* x->sigs may be NULL: qsort wants a pointer */
-	qsort(x->sigs, n, sizeof *x->sigs, cmp_sig);
+	if (n > 0)	/* x->sigs may be NULL: qsort wants a pointer */
+		qsort(x->sigs, n, sizeof *x->sigs, cmp_sig);
+	return n;
+}
+
+/* The end of the run of x->sigs (of n) that begins at i. */
+static size_t
+sig_run(const struct extract *x, size_t i, size_t n)
+{
+	size_t j = i;
+
+	while (j < n && x->sigs[j].parent == x->sigs[i].parent &&
+	    x->sigs[j].hash == x->sigs[i].hash)
+		j++;
+	return j;
+}
+
+/* The largest group of siblings made alike in the body, by their text:
+ * a listing's cards, a shop's grid, a thread's posts. */
+static void
+cards(struct extract *x, uint32_t body)
+{
+	struct el *els = x->els;
+	size_t n = sibling_sigs(x, body, false);
+
 	for (size_t i = 0, j; i < n; i = j) {
 		uint32_t count = 0, chars = 0, links = 0;
 
-		for (j = i; j < n && x->sigs[j].parent == x->sigs[i].parent &&
-		    x->sigs[j].hash == x->sigs[i].hash; j++) {
+		for (j = i; j < sig_run(x, i, n); j++) {
 			count++;
 			chars += els[x->sigs[j].el].cchars;
 			links += els[x->sigs[j].el].clinks;
@@ -2319,6 +2351,56 @@ cards(struct extract *x, uint32_t body)
 			x->ev.card_chars = chars;
 			x->ev.card_links = links;
 		}
+	}
+}
+
+/* A shop's rows of other products on a product's page ("Seller's other
+ * items", "Explore related items", "Complete the look"): siblings made
+ * alike, at least SHELF_MIN, each a link with a price, none holding the
+ * headline, less than half the body's text together.  They are pruned
+ * with the reviews (F_SHELF), and so are their siblings of the same tag
+ * that are priced links too: a carousel's first or active card has a
+ * class of its own. */
+#define SHELF_MIN	3
+
+static bool
+priced_card(const struct extract *x, uint32_t i)
+{
+	const struct el *e = &x->els[i];
+
+	if (e->prices == 0 || e->nlinks == 0)
+		return false;
+	for (size_t d = i; d < e->end; d++)
+		if (x->els[d].tf & TF_H1)
+			return false;
+	return true;
+}
+
+static void
+shelves(struct extract *x, uint32_t body)
+{
+	struct el *els = x->els;
+	size_t n = sibling_sigs(x, body, true);
+
+	for (size_t i = 0, j; i < n; i = j) {
+		uint32_t chars = 0, parent = x->sigs[i].parent;
+		const xmlChar *tag = els[x->sigs[i].el].node->name;
+		size_t k;
+
+		j = sig_run(x, i, n);
+		if (j - i < SHELF_MIN)
+			continue;
+		for (k = i; k < j && priced_card(x, x->sigs[k].el); k++)
+			chars += els[x->sigs[k].el].cchars;
+		/* the cards that are most of the page are its text: a
+		 * shop's category page taken for a product's */
+		if (k < j || 2 * (uint64_t)chars >= els[body].cchars)
+			continue;
+		for (uint32_t c = parent + 1; c < els[parent].end;
+		    c = els[c].end)
+			if (xmlStrcmp(els[c].node->name, tag) == 0 &&
+			    !(els[c].flags & F_DEAD) && priced_card(x, c))
+				els[c].flags |= F_SHELF;
 	}
 }
 
@@ -2572,6 +2654,7 @@ profile(struct extract *x)
 		break;
 	case PAGETYPE_PRODUCT:
 		x->prune_reviews = true;
+		shelves(x, body_of(x));
 		break;
 	case PAGETYPE_SERVICE:
 		/* nothing to prune again: the body, as steps 4 and 5 left it */

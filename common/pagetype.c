@@ -157,6 +157,8 @@ pagetype_url(struct pagetype_evidence *ev, const char *url)
 		while (*p && *p != '?' && *p != '#' &&
 		    !((*p | 0x20) >= 'a' && (*p | 0x20) <= 'z'))
 			p++;
+		bool segment = p == url || p[-1] == '/';
+
 		while ((*p | 0x20) >= 'a' && (*p | 0x20) <= 'z') {
 			if (n < sizeof w - 1)
 				w[n] = (char)(*p | 0x20);
@@ -164,6 +166,11 @@ pagetype_url(struct pagetype_evidence *ev, const char *url)
 			p++;
 		}
 		if (n == 0 || n >= sizeof w)
+			continue;
+		/* a letter alone is a word only as a whole segment
+		 * (Discourse's /t/slug/1): the "t" of "t-shirt" is not */
+		if (n == 1 && !(segment && (*p == '/' || *p == '\0' ||
+		    *p == '?' || *p == '#')))
 			continue;
 		w[n] = '\0';
 		ev->url |= lookup(url_words, sizeof url_words / sizeof url_words[0],

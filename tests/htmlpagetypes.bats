@@ -455,6 +455,50 @@ PROG=htmltext
 	refute_line --partial 'Market Street'
 }
 
+@test "htmltext page types: a product page's rows of other products (priced links made alike, a carousel's active card too) are not its text" {
+	{
+		printf '<html><head><title>Lamp L4</title>\n'
+		printf '<script type="application/ld+json">{"@type": "Product", "name": "Lamp L4"}</script></head><body>\n'
+		printf '<div class="item"><h1>Lamp L4</h1><p class="price">$89.00</p>\n'
+		for i in 1 2 3; do
+			printf '<p>Description %d: a brass desk lamp with a linen shade, a dimmer in its base and a cable of two metres.</p>\n' "$i"
+		done
+		printf '</div><div class="other"><h2>Seller'"'"'s other items</h2><ul>\n'
+		printf '<li class="card card--active"><a href="/i/1">Floor lamp</a> <p>A walnut floor lamp with a linen shade, pre-owned.</p> <span>$120.00</span></li>\n'
+		for i in 2 3 4; do
+			printf '<li class="card"><a href="/i/%d">Table lamp T%d</a> <p>A table lamp with a paper shade and a brass foot, new.</p> <span>$%d5.00</span></li>\n' "$i" "$i" "$i"
+		done
+		printf '</ul></div>\n'
+		printf '<div class="options"><div class="option">Shade in linen, $0.00</div><div class="option">Shade in silk, $15.00</div><div class="option">Shade in paper, $5.00</div></div>\n'
+		printf '</body></html>\n'
+	} > lamp.html
+	plain lamp.html
+	assert_line --partial 'Description 3:'
+	# the options are priced but no links: they stay
+	assert_line --partial 'Shade in silk'
+	refute_output --partial 'walnut floor lamp'
+	refute_output --partial 'brass foot'
+}
+
+@test "htmltext page types: the t of a t-shirt's URL is no forum's /t/: its reviews are pruned as a product's" {
+	{
+		printf '<html><head><title>Arrival T-Shirt</title>\n'
+		printf '<script type="application/ld+json">{"@type": "Product", "name": "Arrival T-Shirt"}</script></head><body>\n'
+		printf '<main><h1>Arrival T-Shirt</h1><p class="price">$30.00</p>\n'
+		printf '<p>A light training shirt of recycled polyester that dries in minutes and keeps its shape wash after wash.</p>\n'
+		printf '<p>Cut close at the shoulders and loose at the waist, with flat seams that do not rub under a pack.</p>\n'
+		printf '<section class="reviews"><h2>Reviews</h2>\n'
+		for i in 1 2 3; do
+			printf '<article class="review"><p>Review %d: I bought two of these and wear them to the gym three times a week, very happy.</p></article>\n' "$i"
+		done
+		printf '</section></main></body></html>\n'
+	} > shirt.html
+	run --separate-stderr htmltext -u https://shop.example/products/arrival-t-shirt shirt.html
+	assert_success
+	assert_output --partial 'recycled polyester'
+	refute_output --partial 'Review 2:'
+}
+
 @test "htmltext page types: a page streamed by React (Next.js) gives its streamed parts where their placeholders are: the story in the main column, the sidebar's as the sidebar's" {
 	{
 		printf '<html><head><title>Query tuning</title></head><body>\n'

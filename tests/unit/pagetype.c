@@ -19,6 +19,11 @@ test_pagetype(void)
 		{ "https://docs.example.com/page?category=shoes#forum", 0 },
 		{ "relative/services/garden", PAGETYPE_U_SERVICE },
 		{ "https://example.org/threadsafe/blogging", 0 },
+		/* a letter alone only as a whole segment */
+		{ "https://shop.example/products/arrival-t-shirt", PAGETYPE_U_PRODUCT },
+		{ "https://shop.example/t", PAGETYPE_U_FORUM },
+		{ "t/x", PAGETYPE_U_FORUM },
+		{ "shirts/t-shirt", 0 },
 	};
 	int bad = 0;
 
