@@ -608,12 +608,9 @@ push(struct extract *x, xmlNode *n, uint32_t parent, uint32_t tf)
 {
 	struct el *e;
 
-	if (x->nels == x->capels) {
-		size_t bytes = x->capels * sizeof *x->els;
-
-		x->els = xgrow(x->els, &bytes, (x->nels + 1) * sizeof *x->els);
-		x->capels = bytes / sizeof *x->els;
-	}
+	if (x->nels == x->capels)
+		x->els = xgrow_array(x->els, &x->capels, x->nels + 1,
+		    sizeof *x->els);
 	e = &x->els[x->nels];
 	memset(e, 0, sizeof *e);
 	e->node = n;
@@ -853,12 +850,7 @@ shared_places(struct extract *x)
 
 	for (size_t i = 0; i < x->nels; i++)
 		if (x->els[i].flags & F_PLACE) {
-			if (n == cap) {
-				size_t bytes = cap * sizeof *v;
-
-				v = xgrow(v, &bytes, (n + 1) * sizeof *v);
-				cap = bytes / sizeof *v;
-			}
+			v = xgrow_array(v, &cap, n + 1, sizeof *v);
 			v[n++] = class_value(x->els[i].node);
 		}
 	if (n >= SHARED_PLACE_MIN) {
@@ -2301,12 +2293,8 @@ sibling_sigs(struct extract *x, uint32_t body, bool classless)
 			cls = "";
 		if (*cls == '\0' && !classless)
 			continue;
-		if (n == x->capsigs) {
-			size_t bytes = x->capsigs * sizeof *x->sigs;
-
-			x->sigs = xgrow(x->sigs, &bytes, (n + 1) * sizeof *x->sigs);
-			x->capsigs = bytes / sizeof *x->sigs;
-		}
+		x->sigs = xgrow_array(x->sigs, &x->capsigs, n + 1,
+		    sizeof *x->sigs);
 		x->sigs[n].parent = e->parent;
 		x->sigs[n].el = (uint32_t)i;
 		x->sigs[n].hash = XXH3_64bits_withSeed(cls, strlen(cls),
