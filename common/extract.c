@@ -2327,15 +2327,15 @@ cards(struct extract *x, uint32_t body)
 	size_t n = sibling_sigs(x, body, false);
 
 	for (size_t i = 0, j; i < n; i = j) {
-		uint32_t count = 0, chars = 0, links = 0;
+		uint32_t chars = 0, links = 0;
 
-		for (j = i; j < sig_run(x, i, n); j++) {
-			count++;
-			chars += els[x->sigs[j].el].cchars;
-			links += els[x->sigs[j].el].clinks;
+		j = sig_run(x, i, n);
+		for (size_t k = i; k < j; k++) {
+			chars += els[x->sigs[k].el].cchars;
+			links += els[x->sigs[k].el].clinks;
 		}
-		if (count >= 3 && chars > x->ev.card_chars) {
-			x->ev.cards = count;
+		if (j - i >= 3 && chars > x->ev.card_chars) {
+			x->ev.cards = (uint32_t)(j - i);
 			x->ev.card_chars = chars;
 			x->ev.card_links = links;
 		}
