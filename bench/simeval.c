@@ -957,12 +957,12 @@ static void
 route_pair(struct score *sc, int k, const struct text *a,
     const struct text *b)
 {
-	unsigned d0 = fp_distance(a->fp[0], b->fp[0]), d = d0;
+	unsigned d0 = fingerprint_distance(a->fp[0], b->fp[0]), d = d0;
 	size_t inter, uni, least;
 	unsigned j, c;
 
 	for (int f = 1; f < cand_n; f++) {
-		unsigned e = fp_distance(a->fp[f], b->fp[f]);
+		unsigned e = fingerprint_distance(a->fp[f], b->fp[f]);
 
 		d = e < d ? e : d;
 	}
@@ -1010,11 +1010,12 @@ score(int lang, struct score *sc)
 
 		for (j = i + 1; j < n; j++) {
 			const struct text *b = &texts[idx[j]];
-			unsigned d = fp_distance(a->fp[0], b->fp[0]);
+			unsigned d = fingerprint_distance(a->fp[0], b->fp[0]);
 			int k;
 
 			for (int f = 1; f < nfp; f++) {
-				unsigned e = fp_distance(a->fp[f], b->fp[f]);
+				unsigned e = fingerprint_distance(a->fp[f],
+				    b->fp[f]);
 
 				d = e < d ? e : d;
 			}
@@ -1451,7 +1452,8 @@ analyze(int lang)
 			val[k][A_CJKSH][cnt[k]] = diff > 0 ? cj / diff : 0;
 			val[k][A_BITS][cnt[k]] = 64 * acos(fmin(1, dot /
 			    sqrt(qa * qb))) / 3.14159265358979;
-			val[k][A_DIST][cnt[k]] = fp_distance(a->fp[0], b->fp[0]);
+			val[k][A_DIST][cnt[k]] = fingerprint_distance(a->fp[0],
+			    b->fp[0]);
 			cnt[k]++;
 			free(fa);
 			free(fb);

@@ -71,7 +71,7 @@ main(int argc, char *argv[])
 	struct record r;
 	struct span f;
 	uint64_t fp[SIMHASH_MAXFP];
-	char out[SIMHASH_MAXFP * (FP_HEXLEN + 1)];
+	char out[SIMHASH_MAXFP * (FINGERPRINT_HEXLEN + 1)];
 	int ch;
 
 	cli_init("simhash", help, argv);
@@ -126,8 +126,8 @@ main(int argc, char *argv[])
 		for (int j = 0; j < nfp; j++) {
 			if (j)
 				out[len++] = ',';
-			fp_format(fp[j], out + len);
-			len += FP_HEXLEN;
+			fingerprint_format(fp[j], out + len);
+			len += FINGERPRINT_HEXLEN;
 		}
 		stream_write_replace(&s, &r, &f, out, len, add);
 	}

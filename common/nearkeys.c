@@ -16,7 +16,7 @@ static void
 format_tail(struct buf *b, long long part, uintmax_t recno,
     const struct span *id, const uint64_t *fp, unsigned npos)
 {
-	char rec[48], hex[FP_HEXLEN];
+	char rec[48], hex[FINGERPRINT_HEXLEN];
 	int nrec = snprintf(rec, sizeof rec, "\t%06lld.%012ju\t", part, recno);
 
 	buf_append(b, rec, (size_t)nrec);
@@ -25,7 +25,7 @@ format_tail(struct buf *b, long long part, uintmax_t recno,
 	for (unsigned q = 0; q < npos; q++) {
 		if (q)
 			buf_putc(b, ',');
-		fp_format(fp[q], hex);
+		fingerprint_format(fp[q], hex);
 		buf_append(b, hex, sizeof hex);
 	}
 }

@@ -17,7 +17,8 @@ nr_parse_fps(const char *p, size_t n, uint64_t *fp, unsigned max)
 		const char *c = memchr(p, ',', (size_t)(end - p));
 		const char *e = c ? c : end;
 
-		if (nfp == max || !fp_parse(p, (size_t)(e - p), &fp[nfp]))
+		if (nfp == max ||
+		    !fingerprint_parse(p, (size_t)(e - p), &fp[nfp]))
 			return 0;
 		nfp++;
 		if (c == NULL)

@@ -42,8 +42,9 @@ struct nearrecs {
 	size_t		 nent, capent;
 };
 
-/* Parse one or more comma-separated fingerprints (fp_parse's form) into
- * fp: their number, or 0 if p[0..n) is not that (more than max is not). */
+/* Parse one or more comma-separated fingerprints (fingerprint_parse's
+ * form) into fp: their number, or 0 if p[0..n) is not that (more than max
+ * is not). */
 unsigned nr_parse_fps(const char *p, size_t n, uint64_t *fp, unsigned max);
 
 void nr_free(struct nearrecs *r);
