@@ -250,7 +250,7 @@ run_against(void)
 	if (chunk > NR_MAXREC - nin)
 		chunk = NR_MAXREC - nin;
 	put_header("1", "2", "distance");
-	stream_more(&s, 1, &against);
+	stream_more(&s, 1, &against, false);
 	for (;;) {
 		bool more = read_records(true, chunk);
 
