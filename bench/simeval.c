@@ -401,11 +401,11 @@ pools(void)
 		struct token tk;
 		size_t a = 0, b;
 
-		tok_init(&t, d->text.p, d->text.len, 0);
-		while (tok_next(&t, &tk))
+		tokens_init(&t, d->text.p, d->text.len, 0);
+		while (tokens_next(&t, &tk))
 			span_add(tk.cjk ? &cjks[d->lang] : &words[d->lang],
 			    (int)i, tk.start, tk.end);
-		tok_free(&t);
+		tokens_free(&t);
 		for (b = 0; b <= d->text.len; b++)
 			if (b == d->text.len || (d->text.p[b] == '\n' &&
 			    b + 1 < d->text.len && d->text.p[b + 1] == '\n')) {
@@ -438,8 +438,8 @@ edit(const struct doc *d, double frac, struct buf *out)
 	size_t pos = 0;
 	const char *s = d->text.p;
 
-	tok_init(&t, s, d->text.len, 0);
-	while (tok_next(&t, &tk)) {
+	tokens_init(&t, s, d->text.len, 0);
+	while (tokens_next(&t, &tk)) {
 		const struct spans *pool = tk.cjk && cjks[d->lang].n ?
 		    &cjks[d->lang] : &words[d->lang];
 
@@ -463,7 +463,7 @@ edit(const struct doc *d, double frac, struct buf *out)
 		}
 	}
 	buf_append(out, s + pos, d->text.len - pos);
-	tok_free(&t);
+	tokens_free(&t);
 }
 
 static void
@@ -474,8 +474,8 @@ typos(const struct doc *d, struct buf *out)
 	size_t pos = 0;
 	const char *s = d->text.p;
 
-	tok_init(&t, s, d->text.len, 0);
-	while (tok_next(&t, &tk)) {
+	tokens_init(&t, s, d->text.len, 0);
+	while (tokens_next(&t, &tk)) {
 		char w[64];
 		size_t n = tk.end - tk.start, i;
 		bool ascii = n < sizeof w - 1;
@@ -515,7 +515,7 @@ typos(const struct doc *d, struct buf *out)
 		buf_append(out, w, n);
 	}
 	buf_append(out, s + pos, d->text.len - pos);
-	tok_free(&t);
+	tokens_free(&t);
 }
 
 /* The paragraphs of d: blocks between blank lines, or lines if there
@@ -713,13 +713,13 @@ title(int lang, struct buf *out)
 	struct token tk;
 	int n = 0;
 
-	tok_init(&t, d->text.p + p->a, p->b - p->a, 0);
-	while (n < 8 && tok_next(&t, &tk)) {
+	tokens_init(&t, d->text.p + p->a, p->b - p->a, 0);
+	while (n < 8 && tokens_next(&t, &tk)) {
 		if (n++ && !tk.cjk)
 			buf_putc(out, ' ');
 		buf_append(out, d->text.p + p->a + tk.start, tk.end - tk.start);
 	}
-	tok_free(&t);
+	tokens_free(&t);
 	buf_putc(out, '\n');
 }
 
@@ -957,12 +957,12 @@ static void
 route_pair(struct score *sc, int k, const struct text *a,
     const struct text *b)
 {
-	unsigned d0 = fp_distance(a->fp[0], b->fp[0]), d = d0;
+	unsigned d0 = fingerprint_distance(a->fp[0], b->fp[0]), d = d0;
 	size_t inter, uni, least;
 	unsigned j, c;
 
 	for (int f = 1; f < cand_n; f++) {
-		unsigned e = fp_distance(a->fp[f], b->fp[f]);
+		unsigned e = fingerprint_distance(a->fp[f], b->fp[f]);
 
 		d = e < d ? e : d;
 	}
@@ -1010,11 +1010,12 @@ score(int lang, struct score *sc)
 
 		for (j = i + 1; j < n; j++) {
 			const struct text *b = &texts[idx[j]];
-			unsigned d = fp_distance(a->fp[0], b->fp[0]);
+			unsigned d = fingerprint_distance(a->fp[0], b->fp[0]);
 			int k;
 
 			for (int f = 1; f < nfp; f++) {
-				unsigned e = fp_distance(a->fp[f], b->fp[f]);
+				unsigned e = fingerprint_distance(a->fp[f],
+				    b->fp[f]);
 
 				d = e < d ? e : d;
 			}
@@ -1355,13 +1356,13 @@ weights(const struct buf *t, struct feat **out, size_t *ntok)
 	size_t n = 0, cap = 0, m = 0;
 	double total = 0;
 
-	tok_init(&tz, t->p, t->len, par.tokflags);
-	while (tok_next(&tz, &tk)) {
+	tokens_init(&tz, t->p, t->len, par.tokflags);
+	while (tokens_next(&tz, &tk)) {
 		if (n == cap)
 			v = xrealloc(v, (cap = cap ? 2 * cap : 256) * sizeof *v);
 		v[n++] = (struct feat){ XXH3_64bits(tk.p, tk.n), 1, tk.cjk };
 	}
-	tok_free(&tz);
+	tokens_free(&tz);
 	*ntok = n;
 	qsort(v, n, sizeof *v, cmp_feat);
 	for (size_t i = 0; i < n; ) {
@@ -1451,7 +1452,8 @@ analyze(int lang)
 			val[k][A_CJKSH][cnt[k]] = diff > 0 ? cj / diff : 0;
 			val[k][A_BITS][cnt[k]] = 64 * acos(fmin(1, dot /
 			    sqrt(qa * qb))) / 3.14159265358979;
-			val[k][A_DIST][cnt[k]] = fp_distance(a->fp[0], b->fp[0]);
+			val[k][A_DIST][cnt[k]] = fingerprint_distance(a->fp[0],
+			    b->fp[0]);
 			cnt[k]++;
 			free(fa);
 			free(fb);
@@ -1692,8 +1694,8 @@ main(int argc, char *argv[])
 			    SIMHASH_W_DEFAULT;
 			break;
 		case 's': par.shingle = num("--shingle", optarg); break;
-		case 'C': par.tokflags |= TOK_CHARS; break;
-		case 'D': par.tokflags &= ~(unsigned)TOK_DIGITS_ZERO; break;
+		case 'C': par.tokflags |= TOKENS_CHARS; break;
+		case 'D': par.tokflags &= ~(unsigned)TOKENS_DIGITS_ZERO; break;
 		case 'S': par.seed = num("--seed", optarg); break;
 		case 't': min_tokens = num("--min-tokens", optarg); break;
 		case 'T': max_tokens = num("--max-tokens", optarg); break;

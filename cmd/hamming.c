@@ -77,10 +77,10 @@ operands(const char *a, const char *b)
 	uint64_t x, y;
 	char num[2];
 
-	fp_parse(a, strlen(a), &x);
-	fp_parse(b, strlen(b), &y);
+	fingerprint_parse(a, strlen(a), &x);
+	fingerprint_parse(b, strlen(b), &y);
 	out_init(&o, 1, NULL);
-	out_write(&o, num, format_distance(fp_distance(x, y), num));
+	out_write(&o, num, format_distance(fingerprint_distance(x, y), num));
 	out_end_record(&o);
 	out_close(&o);
 	return 0;
@@ -91,7 +91,7 @@ is_fp(const char *s)
 {
 	uint64_t fp;
 
-	return fp_parse(s, strlen(s), &fp);
+	return fingerprint_parse(s, strlen(s), &fp);
 }
 
 /* The fingerprint in field n of r, or a rejection. */
@@ -103,7 +103,7 @@ get_fp(struct stream *s, const struct record *r, int n, uint64_t *fp)
 
 	if (!stream_field(s, r, n, &f))
 		return false;
-	if (!fp_parse(f.p, f.n, fp)) {
+	if (!fingerprint_parse(f.p, f.n, fp)) {
 		stream_reject(s, r, "field %d: '%s' is not a fingerprint "
 		    "(16 hex digits)", n, diag_quote(f.p, f.n, q, sizeof q));
 		return false;
@@ -129,7 +129,7 @@ main(int argc, char *argv[])
 			fields = optarg;
 			break;
 		case 't':
-			if (!fp_parse(optarg, strlen(optarg), &target))
+			if (!fingerprint_parse(optarg, strlen(optarg), &target))
 				cli_usage_error("-t: '%s' is not a fingerprint "
 				    "(16 hex digits, optional 0x)", optarg);
 			to = true;
@@ -172,7 +172,7 @@ main(int argc, char *argv[])
 			continue;
 		if (!get_fp(&s, &r, fb, &y))
 			continue;
-		d = fp_distance(x, y);
+		d = fingerprint_distance(x, y);
 		if (maxdist >= 0 && d > (unsigned)maxdist)
 			continue;
 		stream_write_append(&s, &r, num, format_distance(d, num));

@@ -112,21 +112,13 @@ static bool
 parse_fps(const struct record *r, const struct span *f, int fieldno,
     uint64_t *fp)
 {
-	char q[DIAG_QUOTE_MAX];
-	unsigned n = nr_parse_fps(f->p, f->n, fp, NR_MAXPOS);
+	char why[DIAG_QUOTE_MAX + 128];
 
-	if (n == 0) {
-		stream_reject(&s, r, "field %d: '%s' is not a fingerprint "
-		    "(16 hex digits, or several separated by commas)",
-		    fieldno, diag_quote(f->p, f->n, q, sizeof q));
+	if (!nr_parse_record_fps(&recs, f->p, f->n, fieldno, fp, why,
+	    sizeof why)) {
+		stream_reject(&s, r, "%s", why);
 		return false;
 	}
-	if (recs.npos != 0 && n != recs.npos) {
-		stream_reject(&s, r, "field %d: %u fingerprints, where the first "
-		    "record had %u", fieldno, n, recs.npos);
-		return false;
-	}
-	recs.npos = n;
 	return true;
 }
 
@@ -250,7 +242,7 @@ run_against(void)
 	if (chunk > NR_MAXREC - nin)
 		chunk = NR_MAXREC - nin;
 	put_header("1", "2", "distance");
-	stream_more(&s, 1, &against);
+	stream_more(&s, 1, &against, false);
 	for (;;) {
 		bool more = read_records(true, chunk);
 
@@ -315,40 +307,17 @@ run_from(void)
 	ns_design(&srch);
 	nk_reducer_init(&red, &srch);
 	while (stream_next(&s, &r)) {
-		struct span f[4];
-		char q[DIAG_QUOTE_MAX];
-		uint64_t fp[NR_MAXPOS], key;
-		unsigned t;
+		struct nk_record kr;
+		char why[2 * DIAG_QUOTE_MAX + 128];
 
 		if (r.header)
 			continue;
-		if (!nk_fields(r.p, r.n, f)) {
-			stream_reject(&s, &r, "not a record of --emit-keys (KEY "
-			    "TAB RECORD TAB ID TAB FP): %zu fields",
-			    field_count(r.p, r.n));
+		if (!nk_parse(&recs, d, r.p, r.n, &kr, why, sizeof why)) {
+			stream_reject(&s, &r, "%s", why);
 			continue;
 		}
-		if (!nearidx_key_parse(f[0].p, f[0].n, &t, &key)) {
-			stream_reject(&s, &r, "field 1: '%s' is not a key of "
-			    "--emit-keys", diag_quote(f[0].p, f[0].n, q,
-			    sizeof q));
-			continue;
-		}
-		if (f[1].n == 0) {
-			stream_reject(&s, &r, "field 2: no record number");
-			continue;
-		}
-		if (!parse_fps(&r, &f[3], 4, fp))
-			continue;
-		if (!nk_key_matches(&recs, d, t, key, fp)) {
-			stream_reject(&s, &r, "field 1: '%s' is not the key of "
-			    "the fingerprint with -k %u --tables %u%s (give "
-			    "--from-keys the options --emit-keys had)",
-			    diag_quote(f[0].p, f[0].n, q, sizeof q), k,
-			    d->ntables, recs.keep_empty ? " --keep-empty" : "");
-			continue;
-		}
-		if (nk_reduce(&red, &s.out, f, t, fp) && !unsorted) {
+		if (nk_reduce(&red, &s.out, kr.f, kr.table, kr.fp) &&
+		    !unsorted) {
 			unsorted = true;
 			stream_trouble(&s, "%s:%ju: the input is not sorted by "
 			    "key (sort it with LC_ALL=C sort)", s.file, r.line);

@@ -132,8 +132,7 @@ read_docs(void)
 	char q[DIAG_QUOTE_MAX];
 
 	/* DOCS' own first line is its header, which names the ID column */
-	s.header_seen = false;
-	stream_more(&s, 1, paths);
+	stream_more(&s, 1, paths, true);
 	while (stream_next(&s, &r)) {
 		struct span id, text;
 		uint32_t x;

@@ -39,26 +39,27 @@ static bool add, raw;
 static unsigned unicode;	/* TEXTNORM_NFKC | TEXTNORM_CASEFOLD */
 
 static void
-digest(const char *p, size_t n, char hex[2 * SHA256_LEN])
+digest(const char *p, size_t n, char hex[2 * DIGEST_SHA256_LEN])
 {
 	static struct buf text, folded;
-	unsigned char md[SHA256_LEN];
+	unsigned char md[DIGEST_SHA256_LEN];
 
-	sha256_begin();
+	digest_sha256_begin();
 	if (raw || unicode) {
 		text.len = 0;
 		unescape_append(&text, p, n);
 	}
 	if (raw)
-		sha256_update(text.p, text.len);
+		digest_sha256_update(text.p, text.len);
 	else if (unicode) {
 		folded.len = 0;
 		textnorm_unicode(text.p, text.len, unicode, &folded);
-		textnorm_space(folded.p, folded.len, false, sha256_sink, NULL);
+		textnorm_space(folded.p, folded.len, false, digest_sha256_sink,
+		    NULL);
 	} else
-		textnorm_space(p, n, true, sha256_sink, NULL);
-	sha256_end(md);
-	hex_encode(md, SHA256_LEN, hex);
+		textnorm_space(p, n, true, digest_sha256_sink, NULL);
+	digest_sha256_end(md);
+	digest_hex(md, DIGEST_SHA256_LEN, hex);
 }
 
 int
@@ -67,7 +68,7 @@ main(int argc, char *argv[])
 	struct stream s;
 	struct record r;
 	struct span f;
-	char hex[2 * SHA256_LEN];
+	char hex[2 * DIGEST_SHA256_LEN];
 	int ch;
 
 	cli_init("sha256text", help, argv);

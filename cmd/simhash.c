@@ -71,7 +71,7 @@ main(int argc, char *argv[])
 	struct record r;
 	struct span f;
 	uint64_t fp[SIMHASH_MAXFP];
-	char out[SIMHASH_MAXFP * (FP_HEXLEN + 1)];
+	char out[SIMHASH_MAXFP * (FINGERPRINT_HEXLEN + 1)];
 	int ch;
 
 	cli_init("simhash", help, argv);
@@ -89,9 +89,9 @@ main(int argc, char *argv[])
 			break;
 		case OPT_TOKENS:
 			if (strcmp(optarg, "char") == 0)
-				par.tokflags |= TOK_CHARS;
+				par.tokflags |= TOKENS_CHARS;
 			else if (strcmp(optarg, "word") == 0)
-				par.tokflags &= ~(unsigned)TOK_CHARS;
+				par.tokflags &= ~(unsigned)TOKENS_CHARS;
 			else
 				cli_usage_error("--tokens: '%s' is not word "
 				    "or char", optarg);
@@ -104,7 +104,7 @@ main(int argc, char *argv[])
 			par.weight = parse_weight(optarg);
 			break;
 		case OPT_KEEP_DIGITS:
-			par.tokflags &= ~(unsigned)TOK_DIGITS_ZERO;
+			par.tokflags &= ~(unsigned)TOKENS_DIGITS_ZERO;
 			break;
 		default:
 			cli_option(ch, optarg);
@@ -126,8 +126,8 @@ main(int argc, char *argv[])
 		for (int j = 0; j < nfp; j++) {
 			if (j)
 				out[len++] = ',';
-			fp_format(fp[j], out + len);
-			len += FP_HEXLEN;
+			fingerprint_format(fp[j], out + len);
+			len += FINGERPRINT_HEXLEN;
 		}
 		stream_write_replace(&s, &r, &f, out, len, add);
 	}

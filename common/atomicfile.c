@@ -13,7 +13,7 @@
 #include "xalloc.h"
 
 int
-file_lock(const char *path, bool wait)
+atomicfile_lock(const char *path, bool wait)
 {
 	int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0666), e;
 
@@ -100,7 +100,7 @@ new_mode(const char *path)
 }
 
 bool
-atomic_replace(const char *path, bool (*writer)(int fd, void *ctx),
+atomicfile_replace(const char *path, bool (*writer)(int fd, void *ctx),
     void *ctx, const char **step)
 {
 	static const char suffix[] = ".tmp-XXXXXX";

@@ -1,7 +1,7 @@
 /* Files replaced whole, never seen half-written, and runs that take turns.
  *
- * atomic_replace writes a new version of a file into a temporary file in
- * the same directory (PATH.tmp-XXXXXX, mode that of the old file, or 0666
+ * atomicfile_replace writes a new version of a file into a temporary file
+ * in the same directory (PATH.tmp-XXXXXX, mode that of the old file, or 0666
  * less the umask), flushes it to disk (fsync), renames it over PATH and
  * flushes the directory.  A crash or kill at any point leaves either the
  * old file or the new one at PATH.  If the writing fails, the temporary
@@ -9,8 +9,8 @@
  * SIGTERM arrives while it is written (the signal then does what it would
  * have done).  Only SIGKILL or a crash can leave a temporary file behind.
  *
- * file_lock takes an exclusive flock(2) on PATH, creating it if need be.
- * It is a file of its own, never replaced, since a lock on a file that is
+ * atomicfile_lock takes an exclusive flock(2) on PATH, creating it if need
+ * be.  It is a file of its own, never replaced, since a lock on a file that is
  * renamed over would lock the old version only. */
 #ifndef CRAWLUTILS_ATOMICFILE_H
 #define CRAWLUTILS_ATOMICFILE_H
@@ -20,14 +20,14 @@
 /* The descriptor holding the lock (keep it open as long as the lock is
  * needed), or -1 with errno set: EWOULDBLOCK when wait is false and
  * another process holds it. */
-int file_lock(const char *path, bool wait);
+int atomicfile_lock(const char *path, bool wait);
 
 /* Replace path with what writer(fd, ctx) writes; writer returns false
  * with errno set on failure.  False with errno set, and *step naming what
  * failed ("write", "fsync", "rename", ...), if the file could not be
  * replaced: path is then untouched, except when the step is "fsync the
  * directory", which comes after the rename. */
-bool atomic_replace(const char *path, bool (*writer)(int fd, void *ctx),
+bool atomicfile_replace(const char *path, bool (*writer)(int fd, void *ctx),
     void *ctx, const char **step);
 
 #endif

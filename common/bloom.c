@@ -170,7 +170,8 @@ bloom_popcount(const struct bloom *b)
 
 	for (uint64_t i = 0; i < b->m / 8; i += 8) {
 		memcpy(&w, b->bits + i, 8);
-		n += fp_distance(w, 0);	/* its POPCNT dispatch */
+		/* fingerprint_distance for its POPCNT dispatch */
+		n += fingerprint_distance(w, 0);
 	}
 	return n;
 }

@@ -297,8 +297,6 @@ static const struct label {
 	{ "x-x-big5", E_BIG5 },
 };
 
-/* For tests/unit/charset.c: the table, so its order can be checked. */
-const char *charset_label_at(size_t i);
 const char *
 charset_label_at(size_t i)
 {
@@ -696,7 +694,7 @@ charset_decode(const char *p, size_t n, const char *http_charset,
 	charset_scan_utf8(d.p, d.n, &d.scan);
 	if (d.scan.multibyte > 0 &&
 	    d.scan.invalid * CHARSET_BAD_SHARE <= d.scan.chars &&
-	    d.scan.invalid * 10 <= d.scan.multibyte &&
+	    d.scan.invalid * CHARSET_MULTIBYTE_SHARE <= d.scan.multibyte &&
 	    try(&d, E_UTF8, CHARSET_UTF8, false))
 		return;
 	if (http_charset != NULL &&

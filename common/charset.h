@@ -29,6 +29,13 @@
 
 #define CHARSET_PRESCAN		4096	/* bytes searched for <meta> */
 #define CHARSET_BAD_SHARE	1000	/* 1 replaced character in this many */
+/* Bytes with invalid sequences are UTF-8 only with this many valid
+ * multi-byte characters for each invalid one: a page in a legacy
+ * encoding makes a valid sequence by accident now and then (an accented
+ * letter before a symbol), a UTF-8 page cut in a character or with a
+ * stray byte has many more valid ones.  Documented in htmltext(1),
+ * ENCODING: change both. */
+#define CHARSET_MULTIBYTE_SHARE	10
 #define CHARSET_BINARY_SPAN	4096	/* bytes looked at by charset_binary */
 #define CHARSET_BINARY_SHARE	20	/* 1 control byte in this many */
 
@@ -89,5 +96,9 @@ void charset_scan_utf8(const char *p, size_t n, struct utf8_scan *s);
 size_t charset_chars(const char *p, size_t n);
 
 void charset_cleanup(void);
+
+/* A test hook (tests/unit/charset.c): the i-th label of the WHATWG
+ * label table, NULL past its end, so that its order can be checked. */
+const char *charset_label_at(size_t i);
 
 #endif

@@ -18,7 +18,7 @@ openssl_failed(const char *what)
 }
 
 void
-sha256_begin(void)
+digest_sha256_begin(void)
 {
 	if (md == NULL) {
 		/* Without openssl.cnf: a program reads only the files it
@@ -43,30 +43,30 @@ sha256_begin(void)
 }
 
 void
-sha256_update(const void *p, size_t n)
+digest_sha256_update(const void *p, size_t n)
 {
 	if (!EVP_DigestUpdate(ctx, p, n))
 		openssl_failed("digest");
 }
 
 void
-sha256_sink(void *unused, const char *p, size_t n)
+digest_sha256_sink(void *unused, const char *p, size_t n)
 {
 	(void)unused;
-	sha256_update(p, n);
+	digest_sha256_update(p, n);
 }
 
 void
-sha256_end(unsigned char out[SHA256_LEN])
+digest_sha256_end(unsigned char out[DIGEST_SHA256_LEN])
 {
 	unsigned int len;
 
-	if (!EVP_DigestFinal_ex(ctx, out, &len) || len != SHA256_LEN)
+	if (!EVP_DigestFinal_ex(ctx, out, &len) || len != DIGEST_SHA256_LEN)
 		openssl_failed("digest final");
 }
 
 void
-hex_encode(const unsigned char *in, size_t n, char *out)
+digest_hex(const unsigned char *in, size_t n, char *out)
 {
 	static const char hex[] = "0123456789abcdef";
 

@@ -6,15 +6,15 @@
 
 #include <stddef.h>
 
-#define SHA256_LEN	32
+#define DIGEST_SHA256_LEN	32
 
-void sha256_begin(void);
-void sha256_update(const void *p, size_t n);
-void sha256_end(unsigned char out[SHA256_LEN]);
+void digest_sha256_begin(void);
+void digest_sha256_update(const void *p, size_t n);
+void digest_sha256_end(unsigned char out[DIGEST_SHA256_LEN]);
 /* For textnorm_space() and friends: a sink that feeds the digest. */
-void sha256_sink(void *ctx, const char *p, size_t n);
+void digest_sha256_sink(void *ctx, const char *p, size_t n);
 
 /* Lowercase hex of n bytes into out (2n chars, no NUL). */
-void hex_encode(const unsigned char *in, size_t n, char *out);
+void digest_hex(const unsigned char *in, size_t n, char *out);
 
 #endif

@@ -10,17 +10,18 @@ static const signed char hexval[256] = {
 };	/* digit value + 1; 0 means "not a hex digit" */
 
 bool
-fp_parse(const char *p, size_t n, uint64_t *fp)
+fingerprint_parse(const char *p, size_t n, uint64_t *fp)
 {
 	uint64_t v = 0;
 
-	if (n == FP_HEXLEN + 2 && p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) {
+	if (n == FINGERPRINT_HEXLEN + 2 && p[0] == '0' &&
+	    (p[1] == 'x' || p[1] == 'X')) {
 		p += 2;
 		n -= 2;
 	}
-	if (n != FP_HEXLEN)
+	if (n != FINGERPRINT_HEXLEN)
 		return false;
-	for (size_t i = 0; i < FP_HEXLEN; i++) {
+	for (size_t i = 0; i < FINGERPRINT_HEXLEN; i++) {
 		int d = hexval[(unsigned char)p[i]];
 
 		if (d == 0)
@@ -32,11 +33,11 @@ fp_parse(const char *p, size_t n, uint64_t *fp)
 }
 
 void
-fp_format(uint64_t fp, char out[FP_HEXLEN])
+fingerprint_format(uint64_t fp, char out[FINGERPRINT_HEXLEN])
 {
 	static const char hex[] = "0123456789abcdef";
 
-	for (int i = FP_HEXLEN - 1; i >= 0; i--) {
+	for (int i = FINGERPRINT_HEXLEN - 1; i >= 0; i--) {
 		out[i] = hex[fp & 15];
 		fp >>= 4;
 	}
@@ -78,7 +79,7 @@ distance_first(uint64_t a, uint64_t b)
 #endif
 
 unsigned
-fp_distance(uint64_t a, uint64_t b)
+fingerprint_distance(uint64_t a, uint64_t b)
 {
 	return distance(a, b);
 }

@@ -8,12 +8,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define FP_HEXLEN	16
+#define FINGERPRINT_HEXLEN	16
 
-bool fp_parse(const char *p, size_t n, uint64_t *fp);
+bool fingerprint_parse(const char *p, size_t n, uint64_t *fp);
 /* 16 lowercase hex digits into out (no NUL). */
-void fp_format(uint64_t fp, char out[FP_HEXLEN]);
+void fingerprint_format(uint64_t fp, char out[FINGERPRINT_HEXLEN]);
 /* The number of bits in which a and b differ. */
-unsigned fp_distance(uint64_t a, uint64_t b);
+unsigned fingerprint_distance(uint64_t a, uint64_t b);
 
 #endif

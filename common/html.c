@@ -208,3 +208,13 @@ html_attr(const xmlNode *e, const char *name)
 	}
 	return NULL;
 }
+
+xmlNode *
+html_next(xmlNode *n, const xmlNode *root, bool descend)
+{
+	if (descend && n->children != NULL)
+		return n->children;
+	while (n != root && n->next == NULL)
+		n = n->parent;
+	return n == root ? NULL : n->next;
+}

@@ -44,4 +44,10 @@ void html_cleanup(void);
  * entities decoded; a value it split is not found (never in practice). */
 const char *html_attr(const xmlNode *e, const char *name);
 
+/* The node after n in document order under root, into n's children when
+ * descend: the one preorder walk of a tree, without recursion, so that
+ * a page nested 100,000 deep is walked like any other.  NULL after the
+ * last.  A walk that acts when it leaves an element keeps its own loop. */
+xmlNode *html_next(xmlNode *n, const xmlNode *root, bool descend);
+
 #endif

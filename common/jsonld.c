@@ -15,6 +15,7 @@
 #include <libxml/HTMLparser.h>
 
 #include "diag.h"
+#include "html.h"
 #include "jsonld.h"
 #include "textnorm.h"
 
@@ -933,17 +934,9 @@ jsonld_read_doc(struct jsonld *j, xmlDoc *doc)
 				if (jsonld_is_script(n))
 					jsonld_add_script(j, n);
 			} else
-				down = n->children != NULL;
+				down = true;
 		}
-		if (down) {
-			n = n->children;
-			continue;
-		}
-		while (n != root && n->next == NULL)
-			n = n->parent;
-		if (n == root)
-			break;
-		n = n->next;
+		n = html_next(n, root, down);
 	}
 	jsonld_finish(j);
 }

@@ -16,7 +16,7 @@ static void
 format_tail(struct buf *b, long long part, uintmax_t recno,
     const struct span *id, const uint64_t *fp, unsigned npos)
 {
-	char rec[48], hex[FP_HEXLEN];
+	char rec[48], hex[FINGERPRINT_HEXLEN];
 	int nrec = snprintf(rec, sizeof rec, "\t%06lld.%012ju\t", part, recno);
 
 	buf_append(b, rec, (size_t)nrec);
@@ -25,7 +25,7 @@ format_tail(struct buf *b, long long part, uintmax_t recno,
 	for (unsigned q = 0; q < npos; q++) {
 		if (q)
 			buf_putc(b, ',');
-		fp_format(fp[q], hex);
+		fingerprint_format(fp[q], hex);
 		buf_append(b, hex, sizeof hex);
 	}
 }
@@ -260,6 +260,40 @@ nk_key_matches(const struct nearrecs *r, const struct nearidx_design *d,
 {
 	return t < r->npos * d->ntables && nr_valid(r, fp[t / d->ntables]) &&
 	    nearidx_key(d, t % d->ntables, fp[t / d->ntables]) == key;
+}
+
+bool
+nk_parse(struct nearrecs *r, const struct nearidx_design *d, const char *p,
+    size_t n, struct nk_record *kr, char *why, size_t whylen)
+{
+	char q[DIAG_QUOTE_MAX];
+	const struct span *f = kr->f;
+
+	if (!nk_fields(p, n, kr->f)) {
+		snprintf(why, whylen, "not a record of --emit-keys (KEY TAB "
+		    "RECORD TAB ID TAB FP): %zu fields", field_count(p, n));
+		return false;
+	}
+	if (!nearidx_key_parse(f[0].p, f[0].n, &kr->table, &kr->key)) {
+		snprintf(why, whylen, "field 1: '%s' is not a key of "
+		    "--emit-keys", diag_quote(f[0].p, f[0].n, q, sizeof q));
+		return false;
+	}
+	if (f[1].n == 0) {
+		snprintf(why, whylen, "field 2: no record number");
+		return false;
+	}
+	if (!nr_parse_record_fps(r, f[3].p, f[3].n, 4, kr->fp, why, whylen))
+		return false;
+	if (!nk_key_matches(r, d, kr->table, kr->key, kr->fp)) {
+		snprintf(why, whylen, "field 1: '%s' is not the key of the "
+		    "fingerprint with -k %u --tables %u%s (give --from-keys "
+		    "the options --emit-keys had)",
+		    diag_quote(f[0].p, f[0].n, q, sizeof q), d->k, d->ntables,
+		    r->keep_empty ? " --keep-empty" : "");
+		return false;
+	}
+	return true;
 }
 
 void

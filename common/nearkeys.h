@@ -32,6 +32,20 @@
 size_t nk_emit(struct out *o, const struct nearrecs *r,
     const struct nearidx_design *d, long long part, uintmax_t recno,
     const struct span *id, const uint64_t *fp);
+/* A key record of --from-keys, read: its four fields, its table and
+ * key, its record's fingerprints. */
+struct nk_record {
+	struct span	 f[4];
+	unsigned	 table;
+	uint64_t	 key;
+	uint64_t	 fp[NR_MAXPOS];
+};
+/* Read p[0..n) as a key record that --emit-keys with design d (and r's
+ * keep_empty) writes: false with the reason in why (a record's rejection
+ * message) when it is not one. */
+bool nk_parse(struct nearrecs *r, const struct nearidx_design *d,
+    const char *p, size_t n, struct nk_record *kr, char *why,
+    size_t whylen);
 /* The four fields of a key record; false if it has another number. */
 bool nk_fields(const char *p, size_t n, struct span f[4]);
 /* Is key that of table t (counted over the positions) for the record's

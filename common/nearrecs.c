@@ -1,4 +1,5 @@
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,13 +18,36 @@ nr_parse_fps(const char *p, size_t n, uint64_t *fp, unsigned max)
 		const char *c = memchr(p, ',', (size_t)(end - p));
 		const char *e = c ? c : end;
 
-		if (nfp == max || !fp_parse(p, (size_t)(e - p), &fp[nfp]))
+		if (nfp == max ||
+		    !fingerprint_parse(p, (size_t)(e - p), &fp[nfp]))
 			return 0;
 		nfp++;
 		if (c == NULL)
 			return nfp;
 		p = c + 1;
 	}
+}
+
+bool
+nr_parse_record_fps(struct nearrecs *r, const char *p, size_t n,
+    int fieldno, uint64_t *fp, char *why, size_t whylen)
+{
+	char q[DIAG_QUOTE_MAX];
+	unsigned nfp = nr_parse_fps(p, n, fp, NR_MAXPOS);
+
+	if (nfp == 0) {
+		snprintf(why, whylen, "field %d: '%s' is not a fingerprint "
+		    "(16 hex digits, or several separated by commas)",
+		    fieldno, diag_quote(p, n, q, sizeof q));
+		return false;
+	}
+	if (r->npos != 0 && nfp != r->npos) {
+		snprintf(why, whylen, "field %d: %u fingerprints, where the "
+		    "first record had %u", fieldno, nfp, r->npos);
+		return false;
+	}
+	r->npos = nfp;
+	return true;
 }
 
 void

@@ -42,9 +42,16 @@ struct nearrecs {
 	size_t		 nent, capent;
 };
 
-/* Parse one or more comma-separated fingerprints (fp_parse's form) into
- * fp: their number, or 0 if p[0..n) is not that (more than max is not). */
+/* Parse one or more comma-separated fingerprints (fingerprint_parse's
+ * form) into fp: their number, or 0 if p[0..n) is not that (more than max
+ * is not). */
 unsigned nr_parse_fps(const char *p, size_t n, uint64_t *fp, unsigned max);
+/* The fingerprints of a record's field fieldno, p[0..n), into fp: false
+ * with the reason in why (a record's rejection message) when they are
+ * not one or more comma-separated fingerprints, or not as many as the
+ * first record had (r->npos, set by the first). */
+bool nr_parse_record_fps(struct nearrecs *r, const char *p, size_t n,
+    int fieldno, uint64_t *fp, char *why, size_t whylen);
 
 void nr_free(struct nearrecs *r);
 /* Add a record of npos fingerprints to the input or to the archive part;

@@ -78,7 +78,7 @@ on_pair(void *ctx, uint32_t a, uint32_t b, unsigned d)
 			if (p == s->curpos || !nr_valid(r, fa[p]) ||
 			    !nr_valid(r, fb[p]))
 				continue;
-			dp = fp_distance(fa[p], fb[p]);
+			dp = fingerprint_distance(fa[p], fb[p]);
 			if (dp <= s->k && p < s->curpos)
 				return;
 			if (dp < d)

@@ -132,7 +132,7 @@ lock_state(const struct seenrun *run)
 	memcpy(lock, run->state_path, n);
 	memcpy(lock + n, ".lock", sizeof ".lock");
 	/* The descriptor stays open, and the lock held, until we exit. */
-	fd = file_lock(lock, false);
+	fd = atomicfile_lock(lock, false);
 	if (fd < 0 && errno == EWOULDBLOCK) {
 		if (run->nowait)
 			diag_fatal("%s: in use by another run (--no-wait)",
@@ -140,7 +140,7 @@ lock_state(const struct seenrun *run)
 		if (cli.verbose)
 			diag_warn("%s: waiting for another run to finish",
 			    run->state_arg);
-		fd = file_lock(lock, true);
+		fd = atomicfile_lock(lock, true);
 	}
 	if (fd < 0)
 		diag_fatal("%s: cannot lock %s: %s", run->state_arg, lock,
@@ -298,7 +298,8 @@ seenrun_close(struct seenrun *run)
 	int status = 0;
 
 	if (run->state_arg != NULL && !run->readonly && run->changed &&
-	    !atomic_replace(run->state_path, write_state, &run->st, &step)) {
+	    !atomicfile_replace(run->state_path, write_state, &run->st,
+	    &step)) {
 		if (strcmp(step, "fsync the directory") == 0)
 			diag_warn("%s: saved, but it may not survive a crash: "
 			    "%s: %s", run->state_arg, step, strerror(errno));

@@ -24,7 +24,7 @@ shingler_init(struct shingler *sh, unsigned size)
 void
 shingler_free(struct shingler *sh)
 {
-	tok_free(&sh->tok);
+	tokens_free(&sh->tok);
 	free(sh->v);
 	memset(sh, 0, sizeof *sh);
 }
@@ -54,8 +54,9 @@ shingle_set(struct shingler *sh, const char *p, size_t n, bool escaped)
 	struct token tk;
 
 	sh->n = 0;
-	tok_init(&sh->tok, p, n, TOK_DIGITS_ZERO | (escaped ? TOK_ESCAPED : 0));
-	while (tok_next(&sh->tok, &tk)) {
+	tokens_init(&sh->tok, p, n,
+	    TOKENS_DIGITS_ZERO | (escaped ? TOKENS_ESCAPED : 0));
+	while (tokens_next(&sh->tok, &tk)) {
 		ring[ntok % size] = XXH3_64bits(tk.p, tk.n);
 		if (++ntok < size)
 			continue;

@@ -1,7 +1,7 @@
 /* The shingle sets of texts and their overlap: the similarity that
  * nearverify(1) confirms candidate pairs with, defined there exactly:
  *
- *   - the tokens of tokens.h with TOK_DIGITS_ZERO, as simhash takes them
+ *   - the tokens of tokens.h with TOKENS_DIGITS_ZERO, as simhash takes them
  *     (words of spaced scripts, single characters of CJK and other
  *     unspaced scripts, NFKC_Casefold, every decimal digit "0");
  *   - a token's hash is XXH3-64 (seed 0) of its folded UTF-8, and an

@@ -36,7 +36,7 @@ CLI_XXHASH_INLINED
  *     single ones all lost recall on Chinese.
  */
 const struct simhash_params simhash_defaults = {
-	.tokflags = TOK_DIGITS_ZERO,
+	.tokflags = TOKENS_DIGITS_ZERO,
 	.shingle = 1,
 	.weight = SIMHASH_W_DEFAULT,
 	.once = 35,
@@ -89,7 +89,7 @@ simhash_init(struct simhash *s, const struct simhash_params *par)
 void
 simhash_free(struct simhash *s)
 {
-	tok_free(&s->tok);
+	tokens_free(&s->tok);
 	free(s->cpcount);
 	free(s->cpseen);
 	free(s->slot);
@@ -170,8 +170,9 @@ features(struct simhash *s, const char *p, size_t n, bool escaped)
 	unsigned sh = s->par.shingle, ntok = 0;
 	struct token tk;
 
-	tok_init(&s->tok, p, n, s->par.tokflags | (escaped ? TOK_ESCAPED : 0));
-	while (tok_next(&s->tok, &tk)) {
+	tokens_init(&s->tok, p, n,
+	    s->par.tokflags | (escaped ? TOKENS_ESCAPED : 0));
+	while (tokens_next(&s->tok, &tk)) {
 		uint64_t h;
 
 		/* Chinese text is mostly characters of the BMP seen many

@@ -1,7 +1,7 @@
 /* SimHash fingerprints of texts (Charikar 2002), with the features and
  * weights of simhash(1), which defines them exactly:
  *
- *   - tokens from tokens.h with TOK_DIGITS_ZERO (words, single CJK
+ *   - tokens from tokens.h with TOKENS_DIGITS_ZERO (words, single CJK
  *     characters); a feature is a token (or a shingle of tokens);
  *   - a feature's hash is XXH3-64 of its folded UTF-8 (seed 0); a shingle's
  *     is XXH3-64 of its tokens' hashes as 8-byte little-endian words;
@@ -36,7 +36,7 @@ enum simhash_weight {
 #define SIMHASH_MAXFP		16
 
 struct simhash_params {
-	unsigned	tokflags;	/* TOK_CHARS, TOK_DIGITS_ZERO */
+	unsigned	tokflags;	/* TOKENS_CHARS, TOKENS_DIGITS_ZERO */
 	unsigned	shingle;	/* tokens a feature: 1 to 8 */
 	int		weight;		/* SIMHASH_W_* */
 	/* The constants of SIMHASH_W_DEFAULT (for experiments; simhash(1)

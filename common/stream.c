@@ -37,8 +37,10 @@ stream_open(struct stream *s, int npaths, char **paths)
 }
 
 void
-stream_more(struct stream *s, int npaths, char **paths)
+stream_more(struct stream *s, int npaths, char **paths, bool own_header)
 {
+	if (own_header)
+		s->header_seen = false;
 	s->paths = paths;
 	s->npaths = npaths;
 	s->next = 0;

@@ -53,8 +53,11 @@ struct stream {
 
 void stream_open(struct stream *s, int npaths, char **paths);
 /* After the inputs given so far, read these too (stream_next goes on
- * after it has returned false). */
-void stream_more(struct stream *s, int npaths, char **paths);
+ * after it has returned false).  Under -H, with own_header their first
+ * line is a header of their own, given as one (nearverify's DOCS);
+ * without, it is skipped as every later input's header is. */
+void stream_more(struct stream *s, int npaths, char **paths,
+    bool own_header);
 /* The next record; false when all inputs are done. */
 bool stream_next(struct stream *s, struct record *r);
 /* Report r ("prog: file:line: message"), write it to --rejects. */

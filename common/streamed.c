@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "html.h"
 #include "streamed.h"
 #include "xalloc.h"
 
@@ -166,18 +167,10 @@ streamed_place(xmlDoc *doc)
 	xmlNode *n = xmlDocGetRootElement(doc), *gone = NULL;
 
 	/* every element, in document order */
-	while (n != NULL) {
+	for (xmlNode *root = n; n != NULL;
+	    n = html_next(n, root, n->type == XML_ELEMENT_NODE))
 		if (n->type == XML_ELEMENT_NODE)
 			classify(&s, n);
-		if (n->children != NULL && n->type == XML_ELEMENT_NODE) {
-			n = n->children;
-			continue;
-		}
-		while (n != NULL && n->next == NULL)
-			n = n->parent == (xmlNode *)doc ? NULL : n->parent;
-		if (n != NULL)
-			n = n->next;
-	}
 	for (size_t i = 0; i < s.cap; i++) {
 		xmlNode *part = s.v[PART][i], *ph;
 		int boundary = s.v[BOUNDARY][i] != NULL;

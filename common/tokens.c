@@ -31,7 +31,7 @@
 enum {
 	K_SEP,		/* separates tokens, dropped */
 	K_WORD,		/* letter or number of a word */
-	K_DIGIT,	/* decimal digit: '0' with TOK_DIGITS_ZERO */
+	K_DIGIT,	/* decimal digit: '0' with TOKENS_DIGITS_ZERO */
 	K_CJK,		/* letter of a script written without spaces */
 	K_MARK,		/* combining mark: stays with what precedes it */
 	K_MAPPED = 0x80	/* NFKC_Casefold changes it: see the mapping */
@@ -208,7 +208,7 @@ lookup(UChar32 c)
  * not mapped again).
  */
 static bool
-next_cp(struct tokenizer *t, struct tok_cp *c)
+next_cp(struct tokenizer *t, struct tokens_cp *c)
 {
 	for (;;) {
 		const unsigned char *p = t->p;
@@ -234,7 +234,7 @@ next_cp(struct tokenizer *t, struct tok_cp *c)
 			c->end = c->start + 1;
 			t->p = p + 1;
 			c->cls = blocks[0]->cls[*p];
-			if (*p == '\\' && (t->flags & TOK_ESCAPED) &&
+			if (*p == '\\' && (t->flags & TOKENS_ESCAPED) &&
 			    p + 1 < t->end && (p[1] == '\\' || p[1] == 't' ||
 			    p[1] == 'n' || p[1] == 'r')) {
 				t->p = p + 2;
@@ -270,7 +270,7 @@ next_cp(struct tokenizer *t, struct tok_cp *c)
 }
 
 void
-tok_init(struct tokenizer *t, const char *p, size_t n, unsigned flags)
+tokens_init(struct tokenizer *t, const char *p, size_t n, unsigned flags)
 {
 	if (blocks[0] == NULL)
 		init_tables();
@@ -283,7 +283,7 @@ tok_init(struct tokenizer *t, const char *p, size_t n, unsigned flags)
 }
 
 void
-tok_free(struct tokenizer *t)
+tokens_free(struct tokenizer *t)
 {
 	buf_free(&t->tok);
 }
@@ -301,9 +301,9 @@ put(struct tokenizer *t, const unsigned char *s, int n)
 
 /* Add c to the token, digits as '0' if asked. */
 static inline void
-put_cp(struct tokenizer *t, const struct tok_cp *c)
+put_cp(struct tokenizer *t, const struct tokens_cp *c)
 {
-	if (c->cls == K_DIGIT && (t->flags & TOK_DIGITS_ZERO))
+	if (c->cls == K_DIGIT && (t->flags & TOKENS_DIGITS_ZERO))
 		put(t, (const unsigned char *)"0", 1);
 	else
 		put(t, c->s, c->n);
@@ -313,7 +313,8 @@ put_cp(struct tokenizer *t, const struct tok_cp *c)
 static inline void
 ascii_run(struct tokenizer *t)
 {
-	const unsigned char *fold = ascii_fold[(t->flags & TOK_DIGITS_ZERO) != 0];
+	const unsigned char *fold =
+	    ascii_fold[(t->flags & TOKENS_DIGITS_ZERO) != 0];
 	const unsigned char *p = t->p, *e = t->end;
 	struct buf *b = &t->tok;
 
@@ -400,9 +401,9 @@ fast_skip(struct tokenizer *t, struct token *tk)
 }
 
 bool
-tok_next(struct tokenizer *t, struct token *tk)
+tokens_next(struct tokenizer *t, struct token *tk)
 {
-	struct tok_cp c;
+	struct tokens_cp c;
 	int first;
 
 	t->tok.len = 0;
@@ -419,7 +420,7 @@ tok_next(struct tokenizer *t, struct token *tk)
 					return true;
 				p = t->p;
 				if (p < e && *p < 0x80 && ascii_fold[0][*p] &&
-				    !(t->flags & TOK_CHARS)) {
+				    !(t->flags & TOKENS_CHARS)) {
 					/* an ASCII letter or digit */
 					tk->start = (size_t)(p - t->base);
 					ascii_run(t);
@@ -450,7 +451,7 @@ word:
 	/* A word goes on to the next separator or CJK letter; a single
 	 * character token takes only the marks after it. */
 	for (;;) {
-		if (first != K_CJK && !(t->flags & TOK_CHARS) &&
+		if (first != K_CJK && !(t->flags & TOKENS_CHARS) &&
 		    t->pend >= t->pend_end && t->p < t->end && *t->p < 0x80) {
 			ascii_run(t);
 			tk->end = (size_t)(t->p - t->base);
@@ -462,7 +463,7 @@ word:
 		if (c.cls == K_SEP)
 			break;
 		if (c.cls == K_CJK || (c.cls != K_MARK &&
-		    (first == K_CJK || (t->flags & TOK_CHARS)))) {
+		    (first == K_CJK || (t->flags & TOKENS_CHARS)))) {
 			t->hold = c;
 			t->held = true;
 			break;

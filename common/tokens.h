@@ -13,9 +13,9 @@
  *     Hiragana, Katakana, Bopomofo, Hangul, Yi, Thai, Lao, Khmer, Myanmar)
  *     is a token on its own, with the marks that follow it: a "CJK"
  *     token.  Other runs of letters, numbers and marks are word tokens.
- *   - With TOK_DIGITS_ZERO every decimal digit (Nd) becomes "0".
- *   - With TOK_CHARS every letter or number is a token of its own.
- *   - With TOK_ESCAPED the input is an escaped field (escape.h): \t, \n
+ *   - With TOKENS_DIGITS_ZERO every decimal digit (Nd) becomes "0".
+ *   - With TOKENS_CHARS every letter or number is a token of its own.
+ *   - With TOKENS_ESCAPED the input is an escaped field (escape.h): \t, \n
  *     and \r separate, \\ is a backslash (which separates too).
  *
  * Tokens come out one at a time, case-folded UTF-8 in a buffer owned by
@@ -33,9 +33,9 @@
 #include "buf.h"
 
 enum {
-	TOK_ESCAPED = 1,	/* the input is an escaped field */
-	TOK_DIGITS_ZERO = 2,	/* every decimal digit becomes '0' */
-	TOK_CHARS = 4,		/* every letter or number a token */
+	TOKENS_ESCAPED = 1,	/* the input is an escaped field */
+	TOKENS_DIGITS_ZERO = 2,	/* every decimal digit becomes '0' */
+	TOKENS_CHARS = 4,		/* every letter or number a token */
 };
 
 struct token {
@@ -49,7 +49,7 @@ struct token {
 };
 
 /* A code point of the folded text (internal to the tokenizer). */
-struct tok_cp {
+struct tokens_cp {
 	const unsigned char	*s;	/* its UTF-8 */
 	int			 n;
 	int			 cls;
@@ -62,15 +62,16 @@ struct tokenizer {
 	const unsigned char	*pend, *pend_end;	/* mapped text pending */
 	unsigned		 flags;
 	bool			 held;		/* hold is the next one */
-	struct tok_cp		 hold;
+	struct tokens_cp	 hold;
 	struct buf		 tok;
 };
 
-/* Start on p[0..n); flags are TOK_*.  A tokenizer may be reused for
- * another text by calling tok_init again; tok_free releases its buffer. */
-void tok_init(struct tokenizer *t, const char *p, size_t n, unsigned flags);
+/* Start on p[0..n); flags are TOKENS_*.  A tokenizer may be reused for
+ * another text by calling tokens_init again; tokens_free releases its
+ * buffer. */
+void tokens_init(struct tokenizer *t, const char *p, size_t n, unsigned flags);
 /* The next token; false at the end of the text. */
-bool tok_next(struct tokenizer *t, struct token *tk);
-void tok_free(struct tokenizer *t);
+bool tokens_next(struct tokenizer *t, struct token *tk);
+void tokens_free(struct tokenizer *t);
 
 #endif

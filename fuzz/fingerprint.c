@@ -17,16 +17,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 static bool
 formats_back(const char *p, size_t n, uint64_t fp)
 {
-	char hex[FP_HEXLEN];
+	char hex[FINGERPRINT_HEXLEN];
 
-	if (n == FP_HEXLEN + 2) {
+	if (n == FINGERPRINT_HEXLEN + 2) {
 		p += 2;
 		n -= 2;
 	}
-	if (n != FP_HEXLEN)
+	if (n != FINGERPRINT_HEXLEN)
 		return false;
-	fp_format(fp, hex);
-	for (size_t i = 0; i < FP_HEXLEN; i++)
+	fingerprint_format(fp, hex);
+	for (size_t i = 0; i < FINGERPRINT_HEXLEN; i++)
 		if (hex[i] != tolower((unsigned char)p[i]))
 			return false;
 	return true;
@@ -58,18 +58,19 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	const char *p = (const char *)data;
 	uint64_t fp, again;
-	char hex[FP_HEXLEN];
+	char hex[FINGERPRINT_HEXLEN];
 
 	check_list(p, size, NR_MAXPOS);
 	check_list(p, size, 2);
-	if (!fp_parse(p, size, &fp))
+	if (!fingerprint_parse(p, size, &fp))
 		return 0;
 	if (!formats_back(p, size, fp))
 		abort();
-	fp_format(fp, hex);
-	if (!fp_parse(hex, sizeof hex, &again) || again != fp ||
-	    fp_distance(fp, again) != 0 || fp_distance(fp, ~fp) != 64 ||
-	    fp_distance(fp, fp ^ 1) != 1)
+	fingerprint_format(fp, hex);
+	if (!fingerprint_parse(hex, sizeof hex, &again) || again != fp ||
+	    fingerprint_distance(fp, again) != 0 ||
+	    fingerprint_distance(fp, ~fp) != 64 ||
+	    fingerprint_distance(fp, fp ^ 1) != 1)
 		abort();
 	return 0;
 }

@@ -37,8 +37,8 @@ collect(const char *p, size_t n, unsigned flags, struct buf *out)
 	size_t count = 0;
 
 	out->len = 0;
-	tok_init(&t, p, n, flags);
-	while (tok_next(&t, &tk)) {
+	tokens_init(&t, p, n, flags);
+	while (tokens_next(&t, &tk)) {
 		if (tk.n == 0 || tk.start > tk.end || tk.end > n)
 			abort();
 		check_valid(tk.p, tk.n);
@@ -46,7 +46,7 @@ collect(const char *p, size_t n, unsigned flags, struct buf *out)
 		buf_putc(out, tk.cjk ? '\1' : '\0');
 		count++;
 	}
-	tok_free(&t);
+	tokens_free(&t);
 	return count;
 }
 
@@ -100,16 +100,16 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		p3 = simhash_defaults;
 		p3.shingle = 3;
 		p3.weight = SIMHASH_W_LOG;
-		p3.tokflags |= TOK_CHARS;
+		p3.tokflags |= TOKENS_CHARS;
 		simhash_init(&s3, &p3);
 		ready = true;
 	}
-	ntok = collect(p, size, TOK_ESCAPED | TOK_DIGITS_ZERO, &a);
+	ntok = collect(p, size, TOKENS_ESCAPED | TOKENS_DIGITS_ZERO, &a);
 	unescape_append(&u, p, size);
-	collect(u.p, u.len, TOK_DIGITS_ZERO, &b);
+	collect(u.p, u.len, TOKENS_DIGITS_ZERO, &b);
 	if (a.len != b.len || (a.len && memcmp(a.p, b.p, a.len)))
 		abort();
-	collect(p, size, TOK_CHARS, &b);
+	collect(p, size, TOKENS_CHARS, &b);
 	simhash_text(&s, p, size, true, 1, &one);
 	simhash_text(&s, p, size, true, 2, two);
 	if ((ntok == 0 && one != 0) || one != two[0])

@@ -3,8 +3,6 @@
 
 #include "unit.h"
 
-const char *charset_label_at(size_t i);
-
 void
 test_labels(void)
 {

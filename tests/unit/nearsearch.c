@@ -42,7 +42,7 @@ brute_pairs(const struct nearrecs *r, unsigned k, uint32_t split,
 			if (split && (a >= split || b < split))
 				continue;
 			for (unsigned p = 0; p < r->npos; p++) {
-				unsigned d = fp_distance(fa[p], fb[p]);
+				unsigned d = fingerprint_distance(fa[p], fb[p]);
 
 				if (nr_valid(r, fa[p]) && nr_valid(r, fb[p]) &&
 				    d < best)

@@ -17,14 +17,14 @@ tokens_of(const char *p, size_t n, unsigned flags, struct buf *out)
 	struct token tk;
 
 	out->len = 0;
-	tok_init(&t, p, n, flags);
-	while (tok_next(&t, &tk)) {
+	tokens_init(&t, p, n, flags);
+	while (tokens_next(&t, &tk)) {
 		buf_append(out, tk.p, tk.n);
 		if (tk.cjk)
 			buf_putc(out, '*');
 		buf_putc(out, '|');
 	}
-	tok_free(&t);
+	tokens_free(&t);
 }
 
 /* The obvious, slow definition of the tokens (tokens.h), straight from
@@ -63,7 +63,7 @@ reference_tokens(const char *in, size_t n, unsigned flags, struct buf *out)
 
 	nf = unorm2_getNFKCCasefoldInstance(&err);
 	out->len = 0;
-	if (flags & TOK_ESCAPED)
+	if (flags & TOKENS_ESCAPED)
 		unescape_append(&u, in, n);
 	else
 		buf_append(&u, in, n);
@@ -92,11 +92,11 @@ reference_tokens(const char *in, size_t n, unsigned flags, struct buf *out)
 
 			U16_NEXT(dst, k, nd, m);
 			cls = reference_class(m);
-			if ((flags & TOK_DIGITS_ZERO) && u_charType(m) == U_DECIMAL_DIGIT_NUMBER)
+			if ((flags & TOKENS_DIGITS_ZERO) && u_charType(m) == U_DECIMAL_DIGIT_NUMBER)
 				m = '0';
 			U8_APPEND_UNSAFE(u8, n8, m);
 			if (cls == 0 || (cls != 3 && (cur == 2 || cls == 2 ||
-			    (cur == 1 && (flags & TOK_CHARS))))) {
+			    (cur == 1 && (flags & TOKENS_CHARS))))) {
 				if (cur)
 					buf_append(out, cur == 2 ? "*|" : "|", cur == 2 ? 2 : 1);
 				cur = 0;
@@ -117,8 +117,8 @@ void
 test_tokens(void)
 {
 	struct buf in = { 0 }, got = { 0 }, want = { 0 }, un = { 0 }, b = { 0 };
-	static const unsigned flagsets[] = { 0, TOK_ESCAPED,
-	    TOK_ESCAPED | TOK_DIGITS_ZERO, TOK_CHARS, TOK_CHARS | TOK_ESCAPED };
+	static const unsigned flagsets[] = { 0, TOKENS_ESCAPED,
+	    TOKENS_ESCAPED | TOKENS_DIGITS_ZERO, TOKENS_CHARS, TOKENS_CHARS | TOKENS_ESCAPED };
 	int bad = 0, badesc = 0;
 
 #define TOKS(text, flags, want_, name) do { \
@@ -126,20 +126,20 @@ test_tokens(void)
 	ok(same(&got, want_, sizeof want_ - 1), "tokens: %s", name); \
 	} while (0)
 	TOKS("Hello, World! 2024", 0, "hello|world|2024|", "words, case folded");
-	TOKS("v2.0 x-y don't", TOK_DIGITS_ZERO, "v0|0|x|y|don|t|", "digits to 0, punctuation splits");
+	TOKS("v2.0 x-y don't", TOKENS_DIGITS_ZERO, "v0|0|x|y|don|t|", "digits to 0, punctuation splits");
 	TOKS("\xe4\xb8\xad\xe6\x96\x87" "abc\xe3\x80\x82", 0,
 	    "\xe4\xb8\xad*|\xe6\x96\x87*|abc|", "Han characters one by one, a word after");
 	TOKS("Stra\xc3\x9f" "e \xef\xac\x81" "ne \xef\xbc\xa1\xef\xbc\xa2", 0,
 	    "strasse|fine|ab|", "NFKC_Casefold: sharp s, ligature, full width");
 	TOKS("co\xc2\xadop zero\xe2\x80\x8bwidth", 0, "coop|zerowidth|",
 	    "soft hyphen and zero width space vanish");
-	TOKS("a\\tb\\\\tc\\nd\\x", TOK_ESCAPED, "a|b|tc|d|x|", "escapes separate, \\\\ is a backslash");
-	TOKS("a\\tb", 0, "a|tb|", "without TOK_ESCAPED a backslash is only punctuation");
+	TOKS("a\\tb\\\\tc\\nd\\x", TOKENS_ESCAPED, "a|b|tc|d|x|", "escapes separate, \\\\ is a backslash");
+	TOKS("a\\tb", 0, "a|tb|", "without TOKENS_ESCAPED a backslash is only punctuation");
 	TOKS("caf\xc3\xa9 cafe\xcc\x81", 0, "caf\xc3\xa9|cafe\xcc\x81|", "marks stay in the word");
-	TOKS("\xe3\x88\xb1 \xe2\x91\xa0\xe2\x91\xa1", TOK_DIGITS_ZERO, "\xe6\xa0\xaa*|00|",
+	TOKS("\xe3\x88\xb1 \xe2\x91\xa0\xe2\x91\xa1", TOKENS_DIGITS_ZERO, "\xe6\xa0\xaa*|00|",
 	    "compatibility characters: their mapping is tokenized");
 	TOKS("ab\xff" "cd\xe4\xb8", 0, "ab|cd|", "invalid UTF-8 separates");
-	TOKS("ab1", TOK_CHARS, "a|b|1|", "TOK_CHARS: a token a character");
+	TOKS("ab1", TOKENS_CHARS, "a|b|1|", "TOKENS_CHARS: a token a character");
 	TOKS("\xe0\xb8\xa0\xe0\xb8\xb4\xe0\xb8\xa9", 0,
 	    "\xe0\xb8\xa0\xe0\xb8\xb4*|\xe0\xb8\xa9*|", "Thai: a character with its marks");
 
@@ -165,10 +165,10 @@ test_tokens(void)
 			fprintf(stderr, "\n# got  %.*s\n# want %.*s\n", (int)got.len,
 			    got.p, (int)want.len, want.p);
 		}
-		if (flags & TOK_ESCAPED) {
+		if (flags & TOKENS_ESCAPED) {
 			un.len = 0;
 			unescape_append(&un, in.p, in.len);
-			tokens_of(un.p, un.len, flags & ~(unsigned)TOK_ESCAPED, &b);
+			tokens_of(un.p, un.len, flags & ~(unsigned)TOKENS_ESCAPED, &b);
 			if (!same(&got, b.p, b.len))
 				badesc++;
 		}
