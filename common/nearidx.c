@@ -10,6 +10,13 @@
  * (CPU seconds, a loaded machine): 48: 4.4, 96: 4.2, 192: 3.4, 384: 4.4;
  * with AVX-512: 96: 7.2, 192: 3.9, 384: 3.8 and 5.1, 768: 5.3. */
 #define BRUTE_MAX	192
+/* The same where AVX-512 compares, for k of 5 and more, whose splits sort
+ * k + 1 sub-blocks: at k = 5 on 5M planted fingerprints with 14 bits
+ * cleared (buckets of 150 to 300, as 100M give), 192: 11.3 s of CPU
+ * time, 384: 8.9, 768: 8.5, comparing 4 times the pairs; 10M planted:
+ * 192: 11.1, 384: 10.4, 768: 12.5 (one run each, a loaded machine).
+ * Without AVX-512 the 5M case was 11.0 s at 192, 11.5 at 768. */
+#define BRUTE_MAX_WIDE	384
 
 void
 nearidx_bitsel_init(struct nearidx_bitsel *b, uint64_t mask)
@@ -285,6 +292,8 @@ nearidx_sort_fp(struct nearidx_entry *e, struct nearidx_entry *tmp, size_t n)
 
 /* --- searching ------------------------------------------------------------ */
 
+static bool brute_pick(void);
+
 void
 nearidx_search_init(struct nearidx_search *s, unsigned k, nearidx_pair_fn fn,
     void *ctx)
@@ -293,6 +302,7 @@ nearidx_search_init(struct nearidx_search *s, unsigned k, nearidx_pair_fn fn,
 	s->k = k;
 	s->pair = fn;
 	s->ctx = ctx;
+	s->brute_max = brute_pick() && k >= 5 ? BRUTE_MAX_WIDE : BRUTE_MAX;
 }
 
 void
@@ -413,6 +423,34 @@ gather(struct nearidx_search *s, const struct nearidx_entry *e, size_t n,
 	    (uint64_t)n * (n - 1) / 2;
 }
 
+/* A bucket this small is compared where it lies, without copying its
+ * fingerprints out first: the sub-blocks of a split bucket leave groups
+ * of 2 to 4 (a bucket of 381 in 6 sub-blocks of 7 bits at k = 5, 21
+ * tables, 100M fingerprints), and copying cost more than comparing. */
+#define FEW_MAX	8
+
+static inline __attribute__((always_inline)) void
+few_body(struct nearidx_search *s, const struct nearidx_entry *e, size_t n)
+{
+	size_t na = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		bool bi = s->split && below(s, e[i].idx);
+
+		na += bi;
+		for (size_t j = i + 1; j < n; j++) {
+			uint64_t x = e[i].fp ^ e[j].fp;
+			unsigned d = (unsigned)__builtin_popcountll(x);
+
+			if (d <= s->k && (!s->split ||
+			    bi != below(s, e[j].idx)))
+				candidate(s, e[i].idx, e[j].idx, x, d);
+		}
+	}
+	s->compared += s->split ? (uint64_t)na * (n - na) :
+	    (uint64_t)n * (n - 1) / 2;
+}
+
 /* Compare every pair of e[0..n) (or, with a split, every pair across it).
  * The body is compiled twice, with and without the POPCNT instruction
  * (see fingerprint.c): this loop is where the time goes. */
@@ -424,6 +462,10 @@ brute_body(struct nearidx_search *s, const struct nearidx_entry *e, size_t n)
 	unsigned k = s->k;
 	size_t na, nb;
 
+	if (n <= FEW_MAX) {
+		few_body(s, e, n);
+		return;
+	}
 	gather(s, e, n, &na, &nb);
 	f = s->fa;
 	ix = s->ia;
@@ -494,6 +536,10 @@ brute_avx512(struct nearidx_search *s, const struct nearidx_entry *e, size_t n)
 {
 	size_t na, nb;
 
+	if (n <= FEW_MAX) {
+		few_body(s, e, n);
+		return;
+	}
 	gather(s, e, n, &na, &nb);
 	for (size_t i = 0; i < na; i++) {
 		if (s->split)
@@ -504,28 +550,33 @@ brute_avx512(struct nearidx_search *s, const struct nearidx_entry *e, size_t n)
 	}
 }
 
-static void brute_first(struct nearidx_search *, const struct nearidx_entry *,
-    size_t);
 static void (*brute)(struct nearidx_search *, const struct nearidx_entry *,
-    size_t) =
-    brute_first;
+    size_t);
 
-static void
-brute_first(struct nearidx_search *s, const struct nearidx_entry *e, size_t n)
+/* The comparing loop for this CPU (once); true if it is AVX-512's. */
+static bool
+brute_pick(void)
 {
-	__builtin_cpu_init();
-	if (getenv("CRAWLUTILS_NO_AVX512") == NULL &&
-	    __builtin_cpu_supports("avx512f") &&
-	    __builtin_cpu_supports("avx512vpopcntdq"))
-		brute = brute_avx512;
-	else if (__builtin_cpu_supports("popcnt"))
-		brute = brute_popcnt;
-	else
-		brute = brute_generic;
-	brute(s, e, n);
+	if (brute == NULL) {
+		__builtin_cpu_init();
+		if (getenv("CRAWLUTILS_NO_AVX512") == NULL &&
+		    __builtin_cpu_supports("avx512f") &&
+		    __builtin_cpu_supports("avx512vpopcntdq"))
+			brute = brute_avx512;
+		else if (__builtin_cpu_supports("popcnt"))
+			brute = brute_popcnt;
+		else
+			brute = brute_generic;
+	}
+	return brute == brute_avx512;
 }
 #else
 #define brute brute_generic
+static bool
+brute_pick(void)
+{
+	return false;
+}
 #endif
 
 static unsigned
@@ -563,7 +614,7 @@ search(struct nearidx_search *s, struct nearidx_entry *e,
 		if (lo == 0 || hi == 0)
 			return;
 	}
-	if (n <= BRUTE_MAX) {
+	if (n <= s->brute_max) {
 		brute(s, e, n);
 		return;
 	}
@@ -752,81 +803,36 @@ nearidx_search_bucket(struct nearidx_search *s, const struct nearidx_design *d,
 	s->ngroups = s->nmembers = 0;
 }
 
-/* A run of equal top blocks shorter than this (on average) is not worth
- * a counting sort of its own: clearing and summing its counters (up to
- * 1,024 a run at k = 5) would cost more than its entries.  Not tuned; at
- * k = 5, 21 tables, 10M planted fingerprints (runs of 10,000 to 20,000)
- * the whole run took 15.0 s of CPU time instead of 28.2 (a loaded
- * machine), at 100M 313 instead of 339, where comparing is most of it. */
+/* A run of one value of a span's top block shorter than this (on
+ * average) is not worth a counting sort of its own: clearing and summing
+ * its counters (up to 1,024 a run at k = 5) would cost more than its
+ * entries.  Not tuned: the runs are 10,000 to 20,000 at k = 5, 21 tables,
+ * on 10M fingerprints, where the whole run took half the CPU time of one
+ * sort through memory a table (see nearidx_search_tables). */
 #define REFINE_MIN	256
 
-/* Sort each run of one value of the bits top in src[0..n) on the bits
- * rest selects, into dst.  With check, the runs must be in increasing
- * order: false if they are not, src as it was but for the order within
- * some runs (equal keys keep theirs, so a stable sort afterwards gives
- * what it would have). */
-static bool
-sort_runs(struct nearidx_entry *src, struct nearidx_entry *dst, size_t n,
-    uint64_t top, const struct nearidx_bitsel *rest, bool check)
+/* The highest block of table t's key. */
+static uint64_t
+top_block(const struct nearidx_design *d, unsigned t)
 {
-	for (size_t a = 0, b; a < n; a = b) {
-		uint64_t v = src[a].fp & top;
-
-		if (check && a > 0 && v < (src[a - 1].fp & top)) {
-			memcpy(src, dst, a * sizeof *src);
-			return false;
-		}
-		for (b = a + 1; b < n && (src[b].fp & top) == v; b++)
-			continue;
-		if (sort_sel(src + a, dst + a, b - a, rest) == src + a)
-			memcpy(dst + a, src + a, (b - a) * sizeof *src);
-	}
-	return true;
-}
-
-/* Sort e[0..n) by table t's key (tmp: scratch) as sort_sel does, in one
- * pass through memory and one in cache: the entries are put in order of
- * the highest block of the key (unless they are already, as table t - 1
- * leaves them when its key has the same highest block: tables 0-1 and
- * 0-2 of 7 blocks at k = 5, 15 of the 21), then each run of one value of
- * that block is sorted on the rest of the key alone.  A stable sort by
- * the key gives one order whatever the way, so this is sort_sel's
- * result.  Returns the buffer that holds it. */
-static struct nearidx_entry *
-sort_table(const struct nearidx_design *d, unsigned t, struct nearidx_entry *e,
-    struct nearidx_entry *tmp, size_t n)
-{
-	uint64_t mask = d->mask[t], top = 0;
-	struct nearidx_bitsel hi, rest;
-	struct nearidx_entry *src;
+	uint64_t top = 0;
 
 	for (unsigned b = 0; b < d->nblocks && top == 0; b++)
-		top = d->block[b] & mask;
-	if (n < 2 || top == mask ||
-	    (n >> __builtin_popcountll(top)) < REFINE_MIN)
-		return sort_sel(e, tmp, n, &d->sel[t]);
-	nearidx_bitsel_init(&rest, mask & ~top);
-	if (t > 0 && sort_runs(e, tmp, n, top, &rest, true))
-		return tmp;
-	nearidx_bitsel_init(&hi, top);
-	src = sort_sel(e, tmp, n, &hi);
-	sort_runs(src, src == e ? tmp : e, n, top, &rest, false);
-	return src == e ? tmp : e;
+		top = d->block[b] & d->mask[t];
+	return top;
 }
 
-struct nearidx_entry *
-nearidx_search_table(struct nearidx_search *s, const struct nearidx_design *d,
-    unsigned t, struct nearidx_entry *e, struct nearidx_entry *tmp, size_t *np)
+/* Report the pairs table t owns in e[0..n), sorted by its key (tmp:
+ * scratch for n entries), bucket by bucket; table 0 makes groups of the
+ * copies in its big buckets, moving the entries left down.  Returns the
+ * number of entries left. */
+static size_t
+search_buckets(struct nearidx_search *s, const struct nearidx_design *d,
+    unsigned t, struct nearidx_entry *e, struct nearidx_entry *tmp, size_t n)
 {
 	uint64_t mask = d->mask[t];
-	size_t start = 0, w = 0, n = *np;
+	size_t start = 0, w = 0;
 
-	if (sort_table(d, t, e, tmp, n) != e) {
-		struct nearidx_entry *x = e;
-
-		e = tmp;
-		tmp = x;
-	}
 	s->nforbid = 0;
 	for (unsigned u = 0; u < t; u++)
 		push_forbid(s, d->mask[u]);
@@ -849,6 +855,75 @@ nearidx_search_table(struct nearidx_search *s, const struct nearidx_design *d,
 		start = end;
 	}
 	s->nforbid = 0;
+	return w;
+}
+
+struct nearidx_entry *
+nearidx_search_table(struct nearidx_search *s, const struct nearidx_design *d,
+    unsigned t, struct nearidx_entry *e, struct nearidx_entry *tmp, size_t *np)
+{
+	if (sort_sel(e, tmp, *np, &d->sel[t]) != e) {
+		struct nearidx_entry *x = e;
+
+		e = tmp;
+		tmp = x;
+	}
+	*np = search_buckets(s, d, t, e, tmp, *np);
+	return e;
+}
+
+struct nearidx_entry *
+nearidx_search_tables(struct nearidx_search *s, const struct nearidx_design *d,
+    unsigned t, struct nearidx_entry *e, struct nearidx_entry *tmp, size_t *np,
+    unsigned *next)
+{
+	uint64_t top = top_block(d, t);
+	size_t n = *np, w = 0;
+	unsigned end = t + 1;
+	struct nearidx_bitsel hi, *rest;
+
+	if (n < 2 || top == d->mask[t] ||
+	    (n >> __builtin_popcountll(top)) < REFINE_MIN) {
+		*next = t + 1;
+		return nearidx_search_table(s, d, t, e, tmp, np);
+	}
+	while (end < d->ntables && top_block(d, end) == top)
+		end++;
+	rest = xmalloc((end - t) * sizeof *rest);
+	for (unsigned u = t; u < end; u++)
+		nearidx_bitsel_init(&rest[u - t], d->mask[u] & ~top);
+	/* the one pass through memory of the whole span */
+	nearidx_bitsel_init(&hi, top);
+	if (sort_sel(e, tmp, n, &hi) != e) {
+		struct nearidx_entry *x = e;
+
+		e = tmp;
+		tmp = x;
+	}
+	for (size_t a = 0, b; a < n; a = b) {
+		uint64_t v = e[a].fp & top;
+		struct nearidx_entry *cur = e + a, *oth = tmp + a;
+		size_t m;
+
+		for (b = a + 1; b < n && (e[b].fp & top) == v; b++)
+			continue;
+		m = b - a;
+		/* the run stays in cache through every table of the span */
+		for (unsigned u = t; u < end; u++) {
+			if (sort_sel(cur, oth, m, &rest[u - t]) != cur) {
+				struct nearidx_entry *x = cur;
+
+				cur = oth;
+				oth = x;
+			}
+			m = search_buckets(s, d, u, cur, oth, m);
+		}
+		if (cur != e + w)
+			memmove(e + w, cur, m * sizeof *e);
+		w += m;
+	}
+	free(rest);
 	*np = w;
+	*next = end;
 	return e;
 }

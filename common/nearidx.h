@@ -119,6 +119,7 @@ struct nearidx_search {
 	uint32_t	*gmember, *gstart;
 	size_t		 ngroups, nmembers, capgroups, capmember;
 	/* private */
+	size_t		 brute_max;	/* a bucket compared pair by pair */
 	uint64_t	*forbid;	/* a pair agreeing on one is not ours */
 	size_t		 nforbid, capforbid;
 	uint64_t	*fa, *fb;
@@ -140,6 +141,16 @@ void nearidx_search_free(struct nearidx_search *s);
 struct nearidx_entry *nearidx_search_table(struct nearidx_search *s,
     const struct nearidx_design *d, unsigned t, struct nearidx_entry *e,
     struct nearidx_entry *tmp, size_t *n);
+/* The same for tables t, t + 1 and on while their keys begin with the
+ * block table t's begins with (6 tables of the 21 at k = 5): the entries
+ * are sorted on that block once, and each run of one value of it is
+ * sorted on the rest of each table's key and searched in turn while it
+ * is in cache.  *next gets the number of the table after the last one
+ * searched (t + 1 when the runs are too short to be worth it).  The
+ * pairs reported are those of the tables one by one. */
+struct nearidx_entry *nearidx_search_tables(struct nearidx_search *s,
+    const struct nearidx_design *d, unsigned t, struct nearidx_entry *e,
+    struct nearidx_entry *tmp, size_t *n, unsigned *next);
 /* The same for one bucket of table t: entries that share its key.
  * e is reordered (and its copies made groups, forgotten on return). */
 void nearidx_search_bucket(struct nearidx_search *s,

@@ -135,9 +135,9 @@ ns_search(struct nearsearch *s, const uint32_t *reps, size_t nreps,
 			ntmp = n + 1;
 			tmp = xmalloc_huge(ntmp * sizeof *tmp);
 		}
-		for (unsigned t = 0; t < s->design.ntables; t++) {
-			struct nearidx_entry *now = nearidx_search_table(&srch,
-			    &s->design, t, r->ent, tmp, &r->nent);
+		for (unsigned t = 0, next; t < s->design.ntables; t = next) {
+			struct nearidx_entry *now = nearidx_search_tables(&srch,
+			    &s->design, t, r->ent, tmp, &r->nent, &next);
 
 			if (now != r->ent) {
 				size_t c = r->capent;
@@ -148,7 +148,7 @@ ns_search(struct nearsearch *s, const uint32_t *reps, size_t nreps,
 				ntmp = c;
 			}
 			progress_note(true, "position %u, table %u of %u: %zu "
-			    "pairs", p + 1, t + 1, s->design.ntables, s->npairs);
+			    "pairs", p + 1, next, s->design.ntables, s->npairs);
 			if (t == 0 && srch.ngroups > 0) {
 				/* the groups' records take at most the 24
 				 * bytes of each entry saved: give those back */

@@ -151,9 +151,10 @@ c	d	2"
 	assert_output ''
 }
 
-@test "nearpairs: -k 5's tables sorted within the runs of table 0-1's top block give the pairs of one-block tables" {
+@test "nearpairs: -k 5's tables searched run by run of their top block give the pairs of one-block tables" {
 	# 270,000 records: runs of 263 a value of the 10-bit top block, enough
-	# for the sort that refines them (nearidx.c, REFINE_MIN: 256); too many
+	# for the tables that begin with it to be searched run by run
+	# (nearidx.c, nearidx_search_tables, REFINE_MIN: 256); too many
 	# for nearbrute, so against the 6 tables of one block, sorted whole
 	run bash -c '
 	for m in planted mixed; do

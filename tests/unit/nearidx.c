@@ -21,7 +21,7 @@ count_pair(void *ctx, uint32_t a, uint32_t b, unsigned d)
 
 	c[0]++;
 	c[1] += d;
-	c[2] += (uint64_t)a * 1000 + b;	/* a < b: a checksum of the pairs */
+	c[2] += (uint64_t)a * 1000003 + b;	/* a < b: a checksum of the pairs */
 }
 
 /* A bucket of 300 copies of one fingerprint and 60 near it: the copies
@@ -55,6 +55,83 @@ test_nearidx_copies(const struct nearidx_design *d)
 	ok(s.compared < 300 * 299 / 2, "nearidx: copies are not compared "
 	    "pair by pair (%ju compared)", (uintmax_t)s.compared);
 	nearidx_search_free(&s);
+}
+
+/* The pairs of every table of d over fp[0..n), searched one table at a
+ * time or a span of tables at a time (nearidx_search_tables): into
+ * sum[3] as count_pair adds them. */
+static void
+search_all(const struct nearidx_design *d, unsigned k, const uint64_t *fp,
+    size_t n, bool spans, uint64_t sum[3])
+{
+	struct nearidx_entry *e = malloc(n * sizeof *e), *tmp = malloc(n *
+	    sizeof *tmp);
+	struct nearidx_search s;
+	size_t m = n;
+
+	for (size_t i = 0; i < n; i++)
+		e[i] = (struct nearidx_entry){ fp[i], (uint32_t)i };
+	nearidx_search_init(&s, k, count_pair, sum);
+	for (unsigned t = 0, next = 1; t < d->ntables; t = next) {
+		struct nearidx_entry *now = spans ?
+		    nearidx_search_tables(&s, d, t, e, tmp, &m, &next) :
+		    nearidx_search_table(&s, d, t, e, tmp, &m);
+
+		if (now != e) {
+			tmp = e;
+			e = now;
+		}
+		if (!spans)
+			next = t + 1;
+	}
+	nearidx_search_free(&s);
+	free(e);
+	free(tmp);
+}
+
+/* splitmix64, so that this test leaves rnd()'s sequence to the others */
+static uint64_t
+mix64(uint64_t *x)
+{
+	uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+/* Enough fingerprints for the tables of one highest block to be searched
+ * run by run (300,000 at k = 5: runs of some 300 a value of a 10-bit
+ * block), copies among them: the same pairs as table by table. */
+static void
+test_nearidx_spans(void)
+{
+	enum { N = 300000 };
+	struct nearidx_design d;
+	uint64_t *fp = malloc(N * sizeof *fp), one[3] = { 0 }, span[3] = { 0 };
+	uint64_t seed = 21;
+
+	for (size_t i = 0; i < N; i++) {
+		uint64_t r = mix64(&seed);
+
+		if (i < 1000)		/* a bucket of copies, some near */
+			fp[i] = 0x0123456789abcdefULL ^ (i % 5 ? 0 : r & r >> 7 &
+			    r >> 13 & r >> 21);
+		else if (i % 2 == 0)	/* near an earlier one */
+			fp[i] = fp[mix64(&seed) % i] ^ (1ULL << (r & 63)) ^
+			    (1ULL << (r >> 6 & 63)) ^ (1ULL << (r >> 12 & 63));
+		else
+			fp[i] = r;
+	}
+	ok(nearidx_design_init(&d, 5, 21), "nearidx: 21 tables for k = 5");
+	search_all(&d, 5, fp, N, false, one);
+	search_all(&d, 5, fp, N, true, span);
+	ok(one[0] > 300000 && one[0] == span[0] && one[1] == span[1] &&
+	    one[2] == span[2], "nearidx: tables searched in spans give the "
+	    "pairs of tables one by one (%ju and %ju)", (uintmax_t)one[0],
+	    (uintmax_t)span[0]);
+	nearidx_design_free(&d);
+	free(fp);
 }
 
 void
@@ -110,4 +187,5 @@ test_nearidx(void)
 	test_nearidx_copies(&d);
 	nearidx_design_free(&d);
 	buf_free(&got);
+	test_nearidx_spans();
 }
