@@ -217,7 +217,59 @@ has_word(const char *v, const char *w)
 	return false;
 }
 
-/* The text of e, one line, at most cap bytes, to m->texts: its offset. */
+/* Does the element end a line where it begins and ends (a block, a
+ * <br>)?  HTML's block and line-breaking elements, sorted for bsearch. */
+static int
+cmp_name(const void *k, const void *e)
+{
+	return strcmp(k, *(const char *const *)e);
+}
+
+static bool
+breaks_line(const xmlNode *n)
+{
+	static const char *const blocks[] = { "address", "article", "aside",
+	    "blockquote", "br", "caption", "center", "dd", "details", "dialog",
+	    "div", "dl", "dt", "fieldset", "figcaption", "figure", "footer",
+	    "form", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hgroup",
+	    "hr", "li", "main", "menu", "nav", "ol", "p", "pre", "section",
+	    "summary", "table", "tbody", "td", "tfoot", "th", "thead", "tr",
+	    "ul" };
+
+	return bsearch(n->name, blocks, sizeof blocks / sizeof blocks[0],
+	    sizeof blocks[0], cmp_name) != NULL;
+}
+
+static bool
+word_byte(unsigned char c)
+{
+	return (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' &&
+	    (c | 0x20) <= 'z') || c >= 0x80;
+}
+
+/* Where two texts meet at the edge of an inline element with no white
+ * space between, do they run on as a browser shows them?  Within a word
+ * ("Planning <span class=hand>C</span>ycle", a drop cap; "5<sup>th</sup>";
+ * Chinese, which has no spaces) and before the punctuation that closes
+ * one ("<a>Title</a>:"); not where a lower-case letter meets a capital
+ * ("Alternatives<span class=block>Top Tools</span>", "Written
+ * by</span><span>Ann Lee": a span the style sheet makes a block) nor
+ * before other signs ("Insurance<sup>*</sup>").  (wcxb-dev: a space
+ * after every text node gave "C ycle"; no space at all "AlternativesTop"
+ * and "Written byAnn".) */
+static bool
+runs_on(unsigned char prev, unsigned char next)
+{
+	if (strchr(",.:;!?)]}%", next) != NULL && next != '\0')
+		return true;
+	if (!word_byte(prev) || !word_byte(next))
+		return false;
+	return !(prev >= 'a' && prev <= 'z' && next >= 'A' && next <= 'Z');
+}
+
+/* The text of e, one line, at most cap bytes, to m->texts: its offset.
+ * A space where a block or a <br> begins or ends; between inline
+ * elements, as runs_on() says. */
 #define BYLINE_MAX	200
 static size_t
 text_of(struct meta *m, const xmlNode *e, size_t cap)
@@ -225,27 +277,45 @@ text_of(struct meta *m, const xmlNode *e, size_t cap)
 	size_t start = m->texts.len;
 	const xmlNode *n = e;
 	struct buf *t = &m->tmp;
+	bool edge = false;	/* an inline element began or ended */
 
 	t->len = 0;
 	while (n != NULL && t->len < cap * 2) {
 		bool down = false;
 
-		if (n->type == XML_ELEMENT_NODE)
+		if (n->type == XML_ELEMENT_NODE) {
 			down = n->children != NULL &&
 			    strcmp((const char *)n->name, "script") != 0 &&
 			    strcmp((const char *)n->name, "style") != 0;
-		else if (n->type == XML_TEXT_NODE && n->content != NULL) {
-			buf_append(t, n->content, strlen((const char *)n->content));
-			buf_putc(t, ' ');
+			if (n != e && breaks_line(n))
+				buf_putc(t, ' ');
+			else
+				edge = true;
+		} else if (n->type == XML_TEXT_NODE && n->content != NULL) {
+			const char *c = (const char *)n->content;
+
+			if (edge && t->len > 0 && *c != '\0' &&
+			    !runs_on((unsigned char)t->p[t->len - 1],
+			    (unsigned char)*c))
+				buf_putc(t, ' ');
+			buf_append(t, c, strlen(c));
+			edge = false;
 		}
 		if (down) {
 			n = n->children;
 			continue;
 		}
-		while (n != e && n->next == NULL)
+		while (n != e && n->next == NULL) {
 			n = n->parent;
+			if (n != e && breaks_line(n))
+				buf_putc(t, ' ');
+			else
+				edge = true;
+		}
 		if (n == e)
 			break;
+		if (n->type == XML_ELEMENT_NODE && breaks_line(n))
+			buf_putc(t, ' ');
 		n = n->next;
 	}
 	textnorm_space_buf(t->p ? t->p : "", t->len, false, &m->texts);

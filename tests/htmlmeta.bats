@@ -241,6 +241,22 @@ title_page() {
 	run bash -c "printf '%s' '<title>Tide pools at low water : Harbour Notes</title><header><h1>Tide pools at low water, a guide</h1></header><article><p>The harbour rock pools fill twice a day, and each tide leaves behind a different set of animals: anemones, small crabs, periwinkles and the occasional starfish.</p></article>' | htmltext --json | jq -r .title"
 	assert_success
 	assert_output "Tide pools at low water, a guide"
+	# its text runs on across inline elements (a drop cap, a footnote
+	# sign after a space), not across blocks, nor where a span set as a
+	# block by the style sheet puts a capital after a lower-case letter
+	while IFS='^' read -r h1 want; do
+		run bash -c 'printf "<header><h1>%s</h1></header><article><p>The harbour rock pools fill twice a day, and each tide leaves behind a different set of animals: anemones, small crabs, periwinkles and the occasional starfish.</p></article>" "$1" | htmltext --json | jq -r .title' - "$h1"
+		assert_success
+		assert_equal "$output" "$want"
+	done <<-'EOT'
+	Tide <span class=cap>p</span>ools at low water^Tide pools at low water
+	The 5<sup>th</sup> tide<span>,</span> at low water^The 5th tide, at low water
+	潮<span>池</span>^潮池
+	Tide pools<br>at low water^Tide pools at low water
+	Tide pools<div>at low water</div>^Tide pools at low water
+	Tide Pools<span class=block>Walking the coast</span>^Tide Pools Walking the coast
+	Tide pools<sup>*</sup>^Tide pools *
+	EOT
 }
 
 @test "htmlmeta: title: on a service page or a forum the <title> wins a tie with the h1" {
