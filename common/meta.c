@@ -115,6 +115,9 @@ struct meta_src {
 	size_t		 time_text;	/* a <time> without datetime */
 	size_t		 date_el_pre;	/* a date element before the h1 */
 	size_t		 h1_text;	/* bytes of text after the h1 so far */
+	/* bytes of text after the last h1 so far: a byline follows the
+	 * headline, which need not be the first h1 (a logo's) */
+	size_t		 by_window;
 	bool		 date_el_far;	/* date_el: DATE_EL_NEAR of text past it */
 	bool		 by_next;	/* a text "By" alone: the name follows */
 	size_t		 label_date;	/* "Published on June 4, 2025" */
@@ -636,6 +639,7 @@ element(struct meta *m, struct meta_src *s, xmlNode *n, int in_main)
 	}
 	if (strcmp(name, "h1") == 0) {
 		s->seen_h1 = true;
+		s->by_window = 0;
 		if (s->h1 == NO_TEXT)
 			s->h1 = text_of(m, n, META_MAX_FIELD);
 	}
@@ -869,8 +873,10 @@ walk(struct meta *m, struct meta_src *s, xmlDoc *doc)
 		    (s->label_date == NO_TEXT || s->label_updated == NO_TEXT))
 			label_date(m, s, (const char *)n->content);
 		if (n->type == XML_TEXT_NODE && s->seen_h1 && n->content != NULL &&
-		    m->after_h1.len < AFTER_H1 && s->by_text == NO_TEXT)
+		    s->by_window < AFTER_H1 && s->by_text == NO_TEXT) {
 			by_text(m, s, (const char *)n->content);
+			s->by_window += strlen((const char *)n->content) + 1;
+		}
 		if (n->type == XML_TEXT_NODE && s->seen_h1 && n->content != NULL &&
 		    s->date_el == NO_TEXT && s->h1_text <= DATE_EL_NEAR)
 			s->h1_text += strlen((const char *)n->content);

@@ -11,7 +11,7 @@
  *                sailthru.author, byl; itemprop=author; rel=author; a
  *                byline element (class or id "author" or "byline") after
  *                the first h1 (the first one when there is no h1); a
- *                "By", "Written by", ... text after the h1; an author
+ *                "By", "Written by", ... text after an h1; an author
  *                link; a forum's class=username; data-author.  Names
  *                several, "; " between; "By " and its kind cut; URLs and
  *                e-mail addresses are no names.

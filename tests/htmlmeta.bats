@@ -337,6 +337,14 @@ author_page() {
 	EOT
 }
 
+@test "htmlmeta: author: the \"By\" text follows the last h1, not only the first (a logo's)" {
+	nav='<a href=/>Home</a> <a href=/food>Food</a> <a href=/drink>Drink</a> <a href=/travel>Travel</a> <a href=/news>News</a>'
+	nav="$nav $nav $nav $nav $nav $nav $nav $nav $nav $nav $nav $nav"
+	run bash -c 'printf "%s" "<title>Tide pools</title><header><h1>Harbour Notes</h1><nav>$1</nav></header><article><h1>Tide pools</h1><p>By <a href=/people/ann-lee>Ann Lee</a></p><p>The harbour rock pools fill twice a day, and each tide leaves behind a different set of animals: anemones, small crabs, periwinkles and the occasional starfish.</p></article>" | htmltext --json | jq -r .author' - "$nav"
+	assert_success
+	assert_output "Ann Lee"
+}
+
 @test "htmlmeta: a page without an h1: its first byline names the author and gives the date" {
 	run bash -c "printf '%s' '<title>Tide pools</title><body><h2>Tide pools</h2><div class=\"post-author\"><p>Ann Lee</p><small>November 17, 2025</small></div><p>The harbour rock pools fill twice a day, and each tide leaves behind a different set of animals: anemones, small crabs, periwinkles and the occasional starfish.</p></body>' | htmltext --json | jq -r '.author + \"|\" + .date'"
 	assert_success
