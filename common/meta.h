@@ -12,7 +12,8 @@
  *                byline element (class or id "author" or "byline") after
  *                the first h1 (the first one when there is no h1); a
  *                "By", "Written by", ... text after an h1; an author
- *                link; a forum's class=username; data-author.  Names
+ *                link; a forum's class=username; data-author; the first byline
+ *                element before the h1.  Names
  *                several, "; " between; "By " and its kind cut; URLs and
  *                e-mail addresses are no names.
  *   DATE         JSON-LD datePublished (dateCreated); article:published_time;

@@ -349,10 +349,16 @@ author_page() {
 	run bash -c "printf '%s' '<title>Tide pools</title><body><h2>Tide pools</h2><div class=\"post-author\"><p>Ann Lee</p><small>November 17, 2025</small></div><p>The harbour rock pools fill twice a day, and each tide leaves behind a different set of animals: anemones, small crabs, periwinkles and the occasional starfish.</p></body>' | htmltext --json | jq -r '.author + \"|\" + .date'"
 	assert_success
 	assert_output "Ann Lee|2025-11-17"
-	# with an h1, a byline above it is not the article's
+	# with an h1, a byline above it is the last source of all
 	run bash -c "printf '%s' '<title>Tide pools</title><body><div class=\"post-author\"><p>Ann Lee</p><small>November 17, 2025</small></div><h1>Tide pools</h1><p>The harbour rock pools fill twice a day, and each tide leaves behind a different set of animals: anemones, small crabs, periwinkles and the occasional starfish.</p></body>' | htmltext --json | jq -r '(.author // \"-\") + \"|\" + (.date // \"-\")'"
 	assert_success
-	assert_output "-|2025-11-17"
+	assert_output "Ann Lee|2025-11-17"
+	run bash -c "printf '%s' '<title>Tide pools</title><body><div class=\"post-author\"><p>Ann Lee</p></div><h1>Tide pools</h1><p>by <a href=/u/bo>Bo Chen</a></p><div class=\"post\" data-author=\"carla\"><p>The harbour rock pools fill twice a day, and each tide leaves behind a different set of animals: anemones, small crabs, periwinkles and the occasional starfish.</p></div></body>' | htmltext --json | jq -r '(.author // \"-\")'"
+	assert_success
+	assert_output "Bo Chen"
+	run bash -c "printf '%s' '<title>Tide pools</title><body><div class=\"post-author\"><p>Ann Lee</p></div><h1>Tide pools</h1><div class=\"post\" data-author=\"carla\"><p>The harbour rock pools fill twice a day, and each tide leaves behind a different set of animals: anemones, small crabs, periwinkles and the occasional starfish.</p></div></body>' | htmltext --json | jq -r '(.author // \"-\")'"
+	assert_success
+	assert_output "carla"
 }
 
 # date_page HEAD BEFORE AFTER: an article with BEFORE above its h1 and
