@@ -100,6 +100,12 @@ struct group_vals {
 	const char	*v[META_MAX_ITEMS];
 };
 
+/* A byline's text being looked for (by_text()). */
+struct by_text {
+	size_t	text;	/* the name in m->texts, or NO_TEXT */
+	bool	next;	/* a label alone: the name is in the next text */
+};
+
 /* What one walk collects: pointers into the tree (valid until it is
  * freed), texts copied into m->tmp at offsets. */
 struct meta_src {
@@ -111,7 +117,6 @@ struct meta_src {
 	size_t		 ip_author, rel_author, author_link, byline, byline_first;
 	size_t		 byline_all, title, h1, date_el;
 	size_t		 byline_all_first;	/* of a page without an h1 */
-	size_t		 by_text;	/* "By Ann Lee" after the h1 */
 	size_t		 time_text;	/* a <time> without datetime */
 	size_t		 date_el_pre;	/* a date element before the h1 */
 	size_t		 h1_text;	/* bytes of text after the h1 so far */
@@ -119,7 +124,10 @@ struct meta_src {
 	 * headline, which need not be the first h1 (a logo's) */
 	size_t		 by_window;
 	bool		 date_el_far;	/* date_el: DATE_EL_NEAR of text past it */
-	bool		 by_next;	/* a text "By" alone: the name follows */
+	struct by_text	 by;		/* "By Ann Lee" after the h1 */
+	struct by_text	 by_any;	/* "Written by Ann Lee" anywhere */
+	struct by_text	 by_any2;	/* ... and a second one */
+	bool		 by_any_twice;
 	size_t		 label_date;	/* "Published on June 4, 2025" */
 	size_t		 label_updated;	/* "Last updated: June 4, 2025" */
 	const char	*data_author;	/* author= or data-author= */
@@ -757,12 +765,15 @@ name_like(const char *s, size_t n)
  * the label must look like a name ("by the end of the day" is no
  * byline), or be one word in a short text (a user's name, "by annlee").
  * "Author" opens a byline only as a label alone (wcxb-dev: "Author" and
- * "Author:" before the name's element). */
+ * "Author:" before the name's element).  With strong, only the labels
+ * that say who wrote the page ("Written by", not "By" nor "Posted by":
+ * a comment's), for a text anywhere (an author box at the end). */
 static void
-by_text(struct meta *m, struct meta_src *s, const char *t)
+by_text(struct meta *m, struct by_text *bt, const char *t, bool strong)
 {
-	static const char *const labels[] = { "by", "written by",
-	    "posted by", "article by", "words by", "author", "authors" };
+	static const char *const labels[] = { "by", "posted by", "author",
+	    "authors", "written by", "article by", "words by" };
+	enum { STRONG = 4 };	/* the labels from here on */
 	struct buf *b = &m->tmp;
 	size_t mark = b->len, n;
 	const char *p = NULL;
@@ -771,10 +782,11 @@ by_text(struct meta *m, struct meta_src *s, const char *t)
 		t++;
 	if (*t == '\0')
 		return;
-	if (!s->by_next) {
+	if (!bt->next) {
 		size_t i, k = 0;
 
-		for (i = 0; i < sizeof labels / sizeof labels[0]; i++) {
+		for (i = strong ? STRONG : 0; i < sizeof labels / sizeof labels[0];
+		    i++) {
 			k = strlen(labels[i]);
 			if (strncasecmp(t, labels[i], k) == 0 &&
 			    (t[k] == '\0' || t[k] == ':' || t[k] == ' ' ||
@@ -787,13 +799,13 @@ by_text(struct meta *m, struct meta_src *s, const char *t)
 		while (*p == ' ' || *p == '\n' || *p == '\t' || *p == '\r')
 			p++;
 		if (*p == '\0') {
-			s->by_next = true;	/* the name is in the next text */
+			bt->next = true;	/* the name is in the next text */
 			return;
 		}
 		if (labels[i][0] == 'a')
 			return;		/* "Author Ann Lee": a heading, not a byline */
 	}
-	s->by_next = false;
+	bt->next = false;
 	n = strlen(t);
 	if (n > BYLINE_MAX || !meta_clean_author(t, n, b))
 		goto out;
@@ -801,7 +813,7 @@ by_text(struct meta *m, struct meta_src *s, const char *t)
 	 * lower case */
 	if (name_like(b->p + mark, b->len - mark) || (n <= 40 &&
 	    memchr(b->p + mark, ' ', b->len - mark) == NULL)) {
-		s->by_text = m->texts.len;
+		bt->text = m->texts.len;
 		buf_append(&m->texts, b->p + mark, b->len - mark);
 		buf_putc(&m->texts, '\0');
 	}
@@ -873,9 +885,19 @@ walk(struct meta *m, struct meta_src *s, xmlDoc *doc)
 		    (s->label_date == NO_TEXT || s->label_updated == NO_TEXT))
 			label_date(m, s, (const char *)n->content);
 		if (n->type == XML_TEXT_NODE && s->seen_h1 && n->content != NULL &&
-		    s->by_window < AFTER_H1 && s->by_text == NO_TEXT) {
-			by_text(m, s, (const char *)n->content);
+		    s->by_window < AFTER_H1 && s->by.text == NO_TEXT) {
+			by_text(m, &s->by, (const char *)n->content, false);
 			s->by_window += strlen((const char *)n->content) + 1;
+		}
+		/* "Written by" twice: a list of reviews or comments, whose
+		 * authors are not the page's */
+		if (n->type == XML_TEXT_NODE && n->content != NULL &&
+		    !s->by_any_twice) {
+			struct by_text *bt = s->by_any.text == NO_TEXT ?
+			    &s->by_any : &s->by_any2;
+
+			by_text(m, bt, (const char *)n->content, true);
+			s->by_any_twice = s->by_any2.text != NO_TEXT;
 		}
 		if (n->type == XML_TEXT_NODE && s->seen_h1 && n->content != NULL &&
 		    s->date_el == NO_TEXT && s->h1_text <= DATE_EL_NEAR)
@@ -1258,7 +1280,7 @@ meta_read(struct meta *m, xmlDoc *doc, const char *url, long long now)
 	s = m->src;
 	memset(s, 0, sizeof *s);
 	s->ip_author = s->rel_author = s->author_link = s->byline =
-	    s->byline_first = s->byline_all = s->byline_all_first = s->date_el = s->by_text = s->time_text = s->date_el_pre = s->label_date =
+	    s->byline_first = s->byline_all = s->byline_all_first = s->date_el = s->by.text = s->by_any.text = s->by_any2.text = s->time_text = s->date_el_pre = s->label_date =
 	    s->label_updated = s->username =
 	    s->title = s->h1 = NO_TEXT;
 	m->tmp.len = 0;
@@ -1288,7 +1310,9 @@ meta_read(struct meta *m, xmlDoc *doc, const char *url, long long now)
 		    twitter_author(s), text_at(m, s->ip_author),
 		    text_at(m, s->rel_author), text_at(m, s->seen_h1 ?
 		    s->byline : s->byline_first),
-		    text_at(m, s->by_text), text_at(m, s->author_link),
+		    text_at(m, s->by.text), s->by_any_twice ? NULL :
+		    text_at(m, s->by_any.text),
+		    text_at(m, s->author_link),
 		    text_at(m, s->username), s->data_author,
 		    s->seen_h1 ? text_at(m, s->byline_first) : NULL };
 		const struct group_vals *g = &s->g[G_AUTHOR];

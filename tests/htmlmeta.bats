@@ -345,6 +345,21 @@ author_page() {
 	assert_output "Ann Lee"
 }
 
+@test "htmlmeta: author: \"Written by\" anywhere (an author box after the text), unless twice (reviews)" {
+	lead='<p>A lead paragraph about the harbour that runs on and on, long enough to pass the first 400 bytes after the headline that are read for a byline: the pools, the tides, the crabs and the anemones, the periwinkles, the limpets and the barnacles, the weed, the sand, the gulls above them, the walkers and their dogs, the rain and the wind from the west that brings the swell in over the rocks twice a day.</p>'
+	while IFS='|' read -r after want; do
+		run bash -c 'printf "%s" "<title>Tide pools</title><article><h1>Tide pools</h1>$1$2</article>" | htmltext --json | jq -r ".author // \"-\""' - "$lead" "$after"
+		assert_success
+		assert_equal "$output" "$want"
+	done <<-'EOT'
+	<div class="bio"><h3>Written by Ann Lee</h3><p>Ann Lee walks the coast.</p></div>|Ann Lee
+	<h2>Article by</h2><div>Ann Lee</div>|Ann Lee
+	<div class="review"><p>Great pools!</p><div>Written by Bo Chen on Jul 5th 2022</div></div><div class="review"><p>Too wet.</p><div>Written by Carla Diaz</div></div>|-
+	<h3>Author</h3><p>Recent Posts</p>|-
+	<p>Posted by Bo Chen</p>|-
+	EOT
+}
+
 @test "htmlmeta: a page without an h1: its first byline names the author and gives the date" {
 	run bash -c "printf '%s' '<title>Tide pools</title><body><h2>Tide pools</h2><div class=\"post-author\"><p>Ann Lee</p><small>November 17, 2025</small></div><p>The harbour rock pools fill twice a day, and each tide leaves behind a different set of animals: anemones, small crabs, periwinkles and the occasional starfish.</p></body>' | htmltext --json | jq -r '.author + \"|\" + .date'"
 	assert_success
