@@ -763,7 +763,9 @@ name_like(const char *s, size_t n)
  * "Written by", "Article by", "Author:") with the name in the next text
  * (By <a>Ann Lee</a>, <p>Written by</p><p>Ann Lee</p>).  What follows
  * the label must look like a name ("by the end of the day" is no
- * byline), or be one word in a short text (a user's name, "by annlee").
+ * byline), or be one word in a short text (a user's name, "by annlee");
+ * before a comma only ("by Ann Lee, editor of the notes": wcxb-dev 2
+ * authors more, both halves kept).
  * "Author" opens a byline only as a label alone (wcxb-dev: "Author" and
  * "Author:" before the name's element).  With strong, only the labels
  * that say who wrote the page ("Written by", not "By" nor "Posted by":
@@ -811,7 +813,8 @@ by_text(struct meta *m, struct by_text *bt, const char *t, bool strong)
 		goto out;
 	/* "by ibby": a user's name of one word, in a short text, may be
 	 * lower case */
-	if (name_like(b->p + mark, b->len - mark) || (n <= 40 &&
+	if (name_like(b->p + mark, strcspn(b->p + mark, ",") < b->len - mark ?
+	    strcspn(b->p + mark, ",") : b->len - mark) || (n <= 40 &&
 	    memchr(b->p + mark, ' ', b->len - mark) == NULL)) {
 		bt->text = m->texts.len;
 		buf_append(&m->texts, b->p + mark, b->len - mark);

@@ -322,6 +322,8 @@ author_page() {
 	|<p>by Ann Lee - 2025-09-13</p>|Ann Lee
 	|<p>by   annlee  </p>|annlee
 	|<p>by the harbour master and her two assistants</p>|-
+	|<p>by Ann Lee, editor of the harbour notes</p>|Ann Lee, editor of the harbour notes
+	|<p>by the harbour master, Ann Lee</p>|-
 	|<p>By the end of the day the pools are full.</p>|-
 	|<p>Bytes and bits.</p>|-
 	|<div class="byline"><span>By</span></div>|-
