@@ -271,7 +271,7 @@ word_byte(unsigned char c)
 static bool
 runs_on(unsigned char prev, unsigned char next)
 {
-	if (strchr(",.:;!?)]}%", next) != NULL && next != '\0')
+	if (next != '\0' && strchr(",.:;!?)]}%", next) != NULL)
 		return true;
 	if (!word_byte(prev) || !word_byte(next))
 		return false;
@@ -778,7 +778,7 @@ by_text(struct meta *m, struct by_text *bt, const char *t, bool strong)
 	enum { STRONG = 4 };	/* the labels from here on */
 	struct buf *b = &m->tmp;
 	size_t mark = b->len, n;
-	const char *p = NULL;
+	const char *p = NULL, *comma;
 
 	while (*t == ' ' || *t == '\n' || *t == '\t' || *t == '\r')
 		t++;
@@ -811,10 +811,11 @@ by_text(struct meta *m, struct by_text *bt, const char *t, bool strong)
 	n = strlen(t);
 	if (n > BYLINE_MAX || !meta_clean_author(t, n, b))
 		goto out;
+	comma = memchr(b->p + mark, ',', b->len - mark);
 	/* "by ibby": a user's name of one word, in a short text, may be
 	 * lower case */
-	if (name_like(b->p + mark, strcspn(b->p + mark, ",") < b->len - mark ?
-	    strcspn(b->p + mark, ",") : b->len - mark) || (n <= 40 &&
+	if (name_like(b->p + mark, comma != NULL ? (size_t)(comma -
+	    (b->p + mark)) : b->len - mark) || (n <= 40 &&
 	    memchr(b->p + mark, ' ', b->len - mark) == NULL)) {
 		bt->text = m->texts.len;
 		buf_append(&m->texts, b->p + mark, b->len - mark);
@@ -1320,7 +1321,6 @@ meta_read(struct meta *m, xmlDoc *doc, const char *url, long long now)
 		    s->seen_h1 ? text_at(m, s->byline_first) : NULL };
 		const struct group_vals *g = &s->g[G_AUTHOR];
 		bool done = false;
-
 
 		for (int pass = 0; pass < 2 && !done; pass++)
 			for (size_t i = 0; i < sizeof c / sizeof c[0] && !done;
