@@ -100,6 +100,12 @@ struct group_vals {
 	const char	*v[META_MAX_ITEMS];
 };
 
+/* A byline's text being looked for (by_text()). */
+struct by_text {
+	size_t	text;	/* the name in m->texts, or NO_TEXT */
+	bool	next;	/* a label alone: the name is in the next text */
+};
+
 /* What one walk collects: pointers into the tree (valid until it is
  * freed), texts copied into m->tmp at offsets. */
 struct meta_src {
@@ -111,12 +117,17 @@ struct meta_src {
 	size_t		 ip_author, rel_author, author_link, byline, byline_first;
 	size_t		 byline_all, title, h1, date_el;
 	size_t		 byline_all_first;	/* of a page without an h1 */
-	size_t		 by_text;	/* "By Ann Lee" after the h1 */
 	size_t		 time_text;	/* a <time> without datetime */
 	size_t		 date_el_pre;	/* a date element before the h1 */
 	size_t		 h1_text;	/* bytes of text after the h1 so far */
+	/* bytes of text after the last h1 so far: a byline follows the
+	 * headline, which need not be the first h1 (a logo's) */
+	size_t		 by_window;
 	bool		 date_el_far;	/* date_el: DATE_EL_NEAR of text past it */
-	bool		 by_next;	/* a text "By" alone: the name follows */
+	struct by_text	 by;		/* "By Ann Lee" after the h1 */
+	struct by_text	 by_any;	/* "Written by Ann Lee" anywhere */
+	struct by_text	 by_any2;	/* ... and a second one */
+	bool		 by_any_twice;
 	size_t		 label_date;	/* "Published on June 4, 2025" */
 	size_t		 label_updated;	/* "Last updated: June 4, 2025" */
 	const char	*data_author;	/* author= or data-author= */
@@ -217,7 +228,59 @@ has_word(const char *v, const char *w)
 	return false;
 }
 
-/* The text of e, one line, at most cap bytes, to m->texts: its offset. */
+/* Does the element end a line where it begins and ends (a block, a
+ * <br>)?  HTML's block and line-breaking elements, sorted for bsearch. */
+static int
+cmp_name(const void *k, const void *e)
+{
+	return strcmp(k, *(const char *const *)e);
+}
+
+static bool
+breaks_line(const xmlNode *n)
+{
+	static const char *const blocks[] = { "address", "article", "aside",
+	    "blockquote", "br", "caption", "center", "dd", "details", "dialog",
+	    "div", "dl", "dt", "fieldset", "figcaption", "figure", "footer",
+	    "form", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hgroup",
+	    "hr", "li", "main", "menu", "nav", "ol", "p", "pre", "section",
+	    "summary", "table", "tbody", "td", "tfoot", "th", "thead", "tr",
+	    "ul" };
+
+	return bsearch(n->name, blocks, sizeof blocks / sizeof blocks[0],
+	    sizeof blocks[0], cmp_name) != NULL;
+}
+
+static bool
+word_byte(unsigned char c)
+{
+	return (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' &&
+	    (c | 0x20) <= 'z') || c >= 0x80;
+}
+
+/* Where two texts meet at the edge of an inline element with no white
+ * space between, do they run on as a browser shows them?  Within a word
+ * ("Planning <span class=hand>C</span>ycle", a drop cap; "5<sup>th</sup>";
+ * Chinese, which has no spaces) and before the punctuation that closes
+ * one ("<a>Title</a>:"); not where a lower-case letter meets a capital
+ * ("Alternatives<span class=block>Top Tools</span>", "Written
+ * by</span><span>Ann Lee": a span the style sheet makes a block) nor
+ * before other signs ("Insurance<sup>*</sup>").  (wcxb-dev: a space
+ * after every text node gave "C ycle"; no space at all "AlternativesTop"
+ * and "Written byAnn".) */
+static bool
+runs_on(unsigned char prev, unsigned char next)
+{
+	if (next != '\0' && strchr(",.:;!?)]}%", next) != NULL)
+		return true;
+	if (!word_byte(prev) || !word_byte(next))
+		return false;
+	return !(prev >= 'a' && prev <= 'z' && next >= 'A' && next <= 'Z');
+}
+
+/* The text of e, one line, at most cap bytes, to m->texts: its offset.
+ * A space where a block or a <br> begins or ends; between inline
+ * elements, as runs_on() says. */
 #define BYLINE_MAX	200
 static size_t
 text_of(struct meta *m, const xmlNode *e, size_t cap)
@@ -225,27 +288,45 @@ text_of(struct meta *m, const xmlNode *e, size_t cap)
 	size_t start = m->texts.len;
 	const xmlNode *n = e;
 	struct buf *t = &m->tmp;
+	bool edge = false;	/* an inline element began or ended */
 
 	t->len = 0;
 	while (n != NULL && t->len < cap * 2) {
 		bool down = false;
 
-		if (n->type == XML_ELEMENT_NODE)
+		if (n->type == XML_ELEMENT_NODE) {
 			down = n->children != NULL &&
 			    strcmp((const char *)n->name, "script") != 0 &&
 			    strcmp((const char *)n->name, "style") != 0;
-		else if (n->type == XML_TEXT_NODE && n->content != NULL) {
-			buf_append(t, n->content, strlen((const char *)n->content));
-			buf_putc(t, ' ');
+			if (n != e && breaks_line(n))
+				buf_putc(t, ' ');
+			else
+				edge = true;
+		} else if (n->type == XML_TEXT_NODE && n->content != NULL) {
+			const char *c = (const char *)n->content;
+
+			if (edge && t->len > 0 && *c != '\0' &&
+			    !runs_on((unsigned char)t->p[t->len - 1],
+			    (unsigned char)*c))
+				buf_putc(t, ' ');
+			buf_append(t, c, strlen(c));
+			edge = false;
 		}
 		if (down) {
 			n = n->children;
 			continue;
 		}
-		while (n != e && n->next == NULL)
+		while (n != e && n->next == NULL) {
 			n = n->parent;
+			if (n != e && breaks_line(n))
+				buf_putc(t, ' ');
+			else
+				edge = true;
+		}
 		if (n == e)
 			break;
+		if (n->type == XML_ELEMENT_NODE && breaks_line(n))
+			buf_putc(t, ' ');
 		n = n->next;
 	}
 	textnorm_space_buf(t->p ? t->p : "", t->len, false, &m->texts);
@@ -566,6 +647,7 @@ element(struct meta *m, struct meta_src *s, xmlNode *n, int in_main)
 	}
 	if (strcmp(name, "h1") == 0) {
 		s->seen_h1 = true;
+		s->by_window = 0;
 		if (s->h1 == NO_TEXT)
 			s->h1 = text_of(m, n, META_MAX_FIELD);
 	}
@@ -681,26 +763,32 @@ name_like(const char *s, size_t n)
  * "Written by", "Article by", "Author:") with the name in the next text
  * (By <a>Ann Lee</a>, <p>Written by</p><p>Ann Lee</p>).  What follows
  * the label must look like a name ("by the end of the day" is no
- * byline), or be one word in a short text (a user's name, "by annlee").
+ * byline), or be one word in a short text (a user's name, "by annlee");
+ * before a comma only ("by Ann Lee, editor of the notes": wcxb-dev 2
+ * authors more, both halves kept).
  * "Author" opens a byline only as a label alone (wcxb-dev: "Author" and
- * "Author:" before the name's element). */
+ * "Author:" before the name's element).  With strong, only the labels
+ * that say who wrote the page ("Written by", not "By" nor "Posted by":
+ * a comment's), for a text anywhere (an author box at the end). */
 static void
-by_text(struct meta *m, struct meta_src *s, const char *t)
+by_text(struct meta *m, struct by_text *bt, const char *t, bool strong)
 {
-	static const char *const labels[] = { "by", "written by",
-	    "posted by", "article by", "words by", "author", "authors" };
+	static const char *const labels[] = { "by", "posted by", "author",
+	    "authors", "written by", "article by", "words by" };
+	enum { STRONG = 4 };	/* the labels from here on */
 	struct buf *b = &m->tmp;
 	size_t mark = b->len, n;
-	const char *p = NULL;
+	const char *p = NULL, *comma;
 
 	while (*t == ' ' || *t == '\n' || *t == '\t' || *t == '\r')
 		t++;
 	if (*t == '\0')
 		return;
-	if (!s->by_next) {
+	if (!bt->next) {
 		size_t i, k = 0;
 
-		for (i = 0; i < sizeof labels / sizeof labels[0]; i++) {
+		for (i = strong ? STRONG : 0; i < sizeof labels / sizeof labels[0];
+		    i++) {
 			k = strlen(labels[i]);
 			if (strncasecmp(t, labels[i], k) == 0 &&
 			    (t[k] == '\0' || t[k] == ':' || t[k] == ' ' ||
@@ -713,21 +801,23 @@ by_text(struct meta *m, struct meta_src *s, const char *t)
 		while (*p == ' ' || *p == '\n' || *p == '\t' || *p == '\r')
 			p++;
 		if (*p == '\0') {
-			s->by_next = true;	/* the name is in the next text */
+			bt->next = true;	/* the name is in the next text */
 			return;
 		}
 		if (labels[i][0] == 'a')
 			return;		/* "Author Ann Lee": a heading, not a byline */
 	}
-	s->by_next = false;
+	bt->next = false;
 	n = strlen(t);
 	if (n > BYLINE_MAX || !meta_clean_author(t, n, b))
 		goto out;
+	comma = memchr(b->p + mark, ',', b->len - mark);
 	/* "by ibby": a user's name of one word, in a short text, may be
 	 * lower case */
-	if (name_like(b->p + mark, b->len - mark) || (n <= 40 &&
+	if (name_like(b->p + mark, comma != NULL ? (size_t)(comma -
+	    (b->p + mark)) : b->len - mark) || (n <= 40 &&
 	    memchr(b->p + mark, ' ', b->len - mark) == NULL)) {
-		s->by_text = m->texts.len;
+		bt->text = m->texts.len;
 		buf_append(&m->texts, b->p + mark, b->len - mark);
 		buf_putc(&m->texts, '\0');
 	}
@@ -799,8 +889,20 @@ walk(struct meta *m, struct meta_src *s, xmlDoc *doc)
 		    (s->label_date == NO_TEXT || s->label_updated == NO_TEXT))
 			label_date(m, s, (const char *)n->content);
 		if (n->type == XML_TEXT_NODE && s->seen_h1 && n->content != NULL &&
-		    m->after_h1.len < AFTER_H1 && s->by_text == NO_TEXT)
-			by_text(m, s, (const char *)n->content);
+		    s->by_window < AFTER_H1 && s->by.text == NO_TEXT) {
+			by_text(m, &s->by, (const char *)n->content, false);
+			s->by_window += strlen((const char *)n->content) + 1;
+		}
+		/* "Written by" twice: a list of reviews or comments, whose
+		 * authors are not the page's */
+		if (n->type == XML_TEXT_NODE && n->content != NULL &&
+		    !s->by_any_twice) {
+			struct by_text *bt = s->by_any.text == NO_TEXT ?
+			    &s->by_any : &s->by_any2;
+
+			by_text(m, bt, (const char *)n->content, true);
+			s->by_any_twice = s->by_any2.text != NO_TEXT;
+		}
 		if (n->type == XML_TEXT_NODE && s->seen_h1 && n->content != NULL &&
 		    s->date_el == NO_TEXT && s->h1_text <= DATE_EL_NEAR)
 			s->h1_text += strlen((const char *)n->content);
@@ -1182,7 +1284,7 @@ meta_read(struct meta *m, xmlDoc *doc, const char *url, long long now)
 	s = m->src;
 	memset(s, 0, sizeof *s);
 	s->ip_author = s->rel_author = s->author_link = s->byline =
-	    s->byline_first = s->byline_all = s->byline_all_first = s->date_el = s->by_text = s->time_text = s->date_el_pre = s->label_date =
+	    s->byline_first = s->byline_all = s->byline_all_first = s->date_el = s->by.text = s->by_any.text = s->by_any2.text = s->time_text = s->date_el_pre = s->label_date =
 	    s->label_updated = s->username =
 	    s->title = s->h1 = NO_TEXT;
 	m->tmp.len = 0;
@@ -1204,14 +1306,19 @@ meta_read(struct meta *m, xmlDoc *doc, const char *url, long long now)
 	 * site's own ("author": {"@type": "Person", "name": "Cleveland
 	 * Clinic"}, <meta name=author content="USA TODAY">) only when no
 	 * source names anyone else (wcxb-dev: 0.805 -> 0.808, neither half
-	 * down) */
+	 * down); last of all, a byline above the h1 (wcxb-dev: 0.820 ->
+	 * 0.824, both halves up; of the 758 pages without an author in the
+	 * reference, none more gets one) */
 	{
 		const char *c[] = { jsonld_get(ld, JSONLD_AUTHOR), NULL,
 		    twitter_author(s), text_at(m, s->ip_author),
 		    text_at(m, s->rel_author), text_at(m, s->seen_h1 ?
 		    s->byline : s->byline_first),
-		    text_at(m, s->by_text), text_at(m, s->author_link),
-		    text_at(m, s->username), s->data_author };
+		    text_at(m, s->by.text), s->by_any_twice ? NULL :
+		    text_at(m, s->by_any.text),
+		    text_at(m, s->author_link),
+		    text_at(m, s->username), s->data_author,
+		    s->seen_h1 ? text_at(m, s->byline_first) : NULL };
 		const struct group_vals *g = &s->g[G_AUTHOR];
 		bool done = false;
 

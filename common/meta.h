@@ -11,10 +11,12 @@
  *                sailthru.author, byl; itemprop=author; rel=author; a
  *                byline element (class or id "author" or "byline") after
  *                the first h1 (the first one when there is no h1); a
- *                "By", "Written by", ... text after the h1; an author
- *                link; a forum's class=username; data-author.  Names
- *                several, "; " between; "By " and its kind cut; URLs and
- *                e-mail addresses are no names.
+ *                "By", "Written by", ... text after an h1; a "Written
+ *                by" text anywhere, if only one; an author link; a
+ *                forum's class=username; data-author; the first byline
+ *                element before the h1.  Names several, "; " between;
+ *                "By " and its kind cut; URLs and e-mail addresses are
+ *                no names.
  *   DATE         JSON-LD datePublished (dateCreated); article:published_time;
  *                citation_publication_date, citation_date, dc.date.issued,
  *                dc.date, dcterms.created, date, pubdate, publishdate,

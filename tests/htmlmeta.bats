@@ -241,6 +241,22 @@ title_page() {
 	run bash -c "printf '%s' '<title>Tide pools at low water : Harbour Notes</title><header><h1>Tide pools at low water, a guide</h1></header><article><p>The harbour rock pools fill twice a day, and each tide leaves behind a different set of animals: anemones, small crabs, periwinkles and the occasional starfish.</p></article>' | htmltext --json | jq -r .title"
 	assert_success
 	assert_output "Tide pools at low water, a guide"
+	# its text runs on across inline elements (a drop cap, a footnote
+	# sign after a space), not across blocks, nor where a span set as a
+	# block by the style sheet puts a capital after a lower-case letter
+	while IFS='^' read -r h1 want; do
+		run bash -c 'printf "<header><h1>%s</h1></header><article><p>The harbour rock pools fill twice a day, and each tide leaves behind a different set of animals: anemones, small crabs, periwinkles and the occasional starfish.</p></article>" "$1" | htmltext --json | jq -r .title' - "$h1"
+		assert_success
+		assert_equal "$output" "$want"
+	done <<-'EOT'
+	Tide <span class=cap>p</span>ools at low water^Tide pools at low water
+	The 5<sup>th</sup> tide<span>,</span> at low water^The 5th tide, at low water
+	潮<span>池</span>^潮池
+	Tide pools<br>at low water^Tide pools at low water
+	Tide pools<div>at low water</div>^Tide pools at low water
+	Tide Pools<span class=block>Walking the coast</span>^Tide Pools Walking the coast
+	Tide pools<sup>*</sup>^Tide pools *
+	EOT
 }
 
 @test "htmlmeta: title: on a service page or a forum the <title> wins a tie with the h1" {
@@ -306,6 +322,8 @@ author_page() {
 	|<p>by Ann Lee - 2025-09-13</p>|Ann Lee
 	|<p>by   annlee  </p>|annlee
 	|<p>by the harbour master and her two assistants</p>|-
+	|<p>by Ann Lee, editor of the harbour notes</p>|Ann Lee, editor of the harbour notes
+	|<p>by the harbour master, Ann Lee</p>|-
 	|<p>By the end of the day the pools are full.</p>|-
 	|<p>Bytes and bits.</p>|-
 	|<div class="byline"><span>By</span></div>|-
@@ -321,14 +339,43 @@ author_page() {
 	EOT
 }
 
+@test "htmlmeta: author: the \"By\" text follows the last h1, not only the first (a logo's)" {
+	nav='<a href=/>Home</a> <a href=/food>Food</a> <a href=/drink>Drink</a> <a href=/travel>Travel</a> <a href=/news>News</a>'
+	nav="$nav $nav $nav $nav $nav $nav $nav $nav $nav $nav $nav $nav"
+	run bash -c 'printf "%s" "<title>Tide pools</title><header><h1>Harbour Notes</h1><nav>$1</nav></header><article><h1>Tide pools</h1><p>By <a href=/people/ann-lee>Ann Lee</a></p><p>The harbour rock pools fill twice a day, and each tide leaves behind a different set of animals: anemones, small crabs, periwinkles and the occasional starfish.</p></article>" | htmltext --json | jq -r .author' - "$nav"
+	assert_success
+	assert_output "Ann Lee"
+}
+
+@test "htmlmeta: author: \"Written by\" anywhere (an author box after the text), unless twice (reviews)" {
+	lead='<p>A lead paragraph about the harbour that runs on and on, long enough to pass the first 400 bytes after the headline that are read for a byline: the pools, the tides, the crabs and the anemones, the periwinkles, the limpets and the barnacles, the weed, the sand, the gulls above them, the walkers and their dogs, the rain and the wind from the west that brings the swell in over the rocks twice a day.</p>'
+	while IFS='|' read -r after want; do
+		run bash -c 'printf "%s" "<title>Tide pools</title><article><h1>Tide pools</h1>$1$2</article>" | htmltext --json | jq -r ".author // \"-\""' - "$lead" "$after"
+		assert_success
+		assert_equal "$output" "$want"
+	done <<-'EOT'
+	<div class="bio"><h3>Written by Ann Lee</h3><p>Ann Lee walks the coast.</p></div>|Ann Lee
+	<h2>Article by</h2><div>Ann Lee</div>|Ann Lee
+	<div class="review"><p>Great pools!</p><div>Written by Bo Chen on Jul 5th 2022</div></div><div class="review"><p>Too wet.</p><div>Written by Carla Diaz</div></div>|-
+	<h3>Author</h3><p>Recent Posts</p>|-
+	<p>Posted by Bo Chen</p>|-
+	EOT
+}
+
 @test "htmlmeta: a page without an h1: its first byline names the author and gives the date" {
 	run bash -c "printf '%s' '<title>Tide pools</title><body><h2>Tide pools</h2><div class=\"post-author\"><p>Ann Lee</p><small>November 17, 2025</small></div><p>The harbour rock pools fill twice a day, and each tide leaves behind a different set of animals: anemones, small crabs, periwinkles and the occasional starfish.</p></body>' | htmltext --json | jq -r '.author + \"|\" + .date'"
 	assert_success
 	assert_output "Ann Lee|2025-11-17"
-	# with an h1, a byline above it is not the article's
+	# with an h1, a byline above it is the last source of all
 	run bash -c "printf '%s' '<title>Tide pools</title><body><div class=\"post-author\"><p>Ann Lee</p><small>November 17, 2025</small></div><h1>Tide pools</h1><p>The harbour rock pools fill twice a day, and each tide leaves behind a different set of animals: anemones, small crabs, periwinkles and the occasional starfish.</p></body>' | htmltext --json | jq -r '(.author // \"-\") + \"|\" + (.date // \"-\")'"
 	assert_success
-	assert_output "-|2025-11-17"
+	assert_output "Ann Lee|2025-11-17"
+	run bash -c "printf '%s' '<title>Tide pools</title><body><div class=\"post-author\"><p>Ann Lee</p></div><h1>Tide pools</h1><p>by <a href=/u/bo>Bo Chen</a></p><div class=\"post\" data-author=\"carla\"><p>The harbour rock pools fill twice a day, and each tide leaves behind a different set of animals: anemones, small crabs, periwinkles and the occasional starfish.</p></div></body>' | htmltext --json | jq -r '(.author // \"-\")'"
+	assert_success
+	assert_output "Bo Chen"
+	run bash -c "printf '%s' '<title>Tide pools</title><body><div class=\"post-author\"><p>Ann Lee</p></div><h1>Tide pools</h1><div class=\"post\" data-author=\"carla\"><p>The harbour rock pools fill twice a day, and each tide leaves behind a different set of animals: anemones, small crabs, periwinkles and the occasional starfish.</p></div></body>' | htmltext --json | jq -r '(.author // \"-\")'"
+	assert_success
+	assert_output "carla"
 }
 
 # date_page HEAD BEFORE AFTER: an article with BEFORE above its h1 and
