@@ -114,7 +114,7 @@ parse_fps(const struct record *r, const struct span *f, int fieldno,
 {
 	char why[DIAG_QUOTE_MAX + 128];
 
-	if (!nr_parse_record_fps(&recs, f->p, f->n, fieldno, fp, why,
+	if (!nearrecs_parse_record_fps(&recs, f->p, f->n, fieldno, fp, why,
 	    sizeof why)) {
 		stream_reject(&s, r, "%s", why);
 		return false;
@@ -140,10 +140,10 @@ parse_record(const struct record *r, struct span *id, uint64_t *fp)
 static bool
 read_records(bool archive, size_t max)
 {
-	struct nr_part *p = archive ? &recs.arc : &recs.in;
+	struct nearrecs_part *p = archive ? &recs.arc : &recs.in;
 	struct record r;
 	struct span id;
-	uint64_t fp[NR_MAXPOS];
+	uint64_t fp[NEARRECS_MAXPOS];
 
 	while (p->n < max) {
 		if (!stream_next(&s, &r))
@@ -158,7 +158,7 @@ read_records(bool archive, size_t max)
 		}
 		if (!parse_record(&r, &id, fp))
 			continue;
-		nr_add(&recs, archive, &id, fp);
+		nearrecs_add(&recs, archive, &id, fp);
 		if ((p->n & 0xffff) == 0)
 			progress_note(false, "%zu records read", p->n);
 	}
@@ -197,15 +197,15 @@ static void
 write_pairs(uint32_t aoff)
 {
 	progress_note(true, "sorting %zu pairs", srch.npairs);
-	stream_wrote(&s, ns_write_pairs(&srch, &s.out, aoff));
+	stream_wrote(&s, nearsearch_write_pairs(&srch, &s.out, aoff));
 }
 
 static void
 run_pairs(void)
 {
 	put_header("1", "2", "distance");
-	say_compared(ns_search(&srch, NULL, 0, 0));
-	nr_free_entries(&recs);
+	say_compared(nearsearch_search(&srch, NULL, 0, 0));
+	nearrecs_free_entries(&recs);
 	write_pairs(0);
 }
 
@@ -214,21 +214,21 @@ run_clusters(void)
 {
 	struct nearclust c;
 
-	say_compared(nc_run(&c, &srch, components));
+	say_compared(nearclust_run(&c, &srch, components));
 	put_header("", NULL, clusters ? "cluster" : "component");
 	for (uint32_t r = 0; r < recs.in.n; r++) {
 		const char *p;
 		size_t n;
 
-		p = nr_id(&recs, r, &n);
+		p = nearrecs_id(&recs, r, &n);
 		out_write(&s.out, p, n);
 		out_putc(&s.out, '\t');
-		p = nr_id(&recs, nc_group_of(&c, r), &n);
+		p = nearrecs_id(&recs, nearclust_group_of(&c, r), &n);
 		out_write(&s.out, p, n);
 		out_end_record(&s.out);
 		stream_wrote(&s, 1);
 	}
-	nc_free(&c);
+	nearclust_free(&c);
 }
 
 /* The archive is read in chunks at least as big as the input, each
@@ -239,8 +239,8 @@ run_against(void)
 	uint32_t nin = (uint32_t)recs.in.n;
 	size_t chunk = nin > (1u << 20) ? nin : (1u << 20);
 
-	if (chunk > NR_MAXREC - nin)
-		chunk = NR_MAXREC - nin;
+	if (chunk > NEARRECS_MAXREC - nin)
+		chunk = NEARRECS_MAXREC - nin;
 	put_header("1", "2", "distance");
 	stream_more(&s, 1, &against, false);
 	for (;;) {
@@ -249,15 +249,15 @@ run_against(void)
 		if (recs.arc.n > 0) {
 			progress_note(true, "%zu archive records read",
 			    recs.arc.n);
-			say_compared(ns_search(&srch, NULL, 0, nin));
+			say_compared(nearsearch_search(&srch, NULL, 0, nin));
 			write_pairs(nin);
 		}
-		nr_drop_archive(&recs);
+		nearrecs_drop_archive(&recs);
 		if (!more)
 			break;
 	}
 	if (self) {
-		say_compared(ns_search(&srch, NULL, 0, 0));
+		say_compared(nearsearch_search(&srch, NULL, 0, 0));
 		write_pairs(0);
 	}
 }
@@ -269,54 +269,55 @@ run_emit(void)
 {
 	struct record r;
 	struct span id;
-	uint64_t fp[NR_MAXPOS];
+	uint64_t fp[NEARRECS_MAXPOS];
 
-	struct nk_parts kp;
+	struct nearkeys_parts kp;
 
-	ns_design(&srch);
-	nk_parts_init(&kp, (unsigned)nparts);
+	nearsearch_design(&srch);
+	nearkeys_parts_init(&kp, (unsigned)nparts);
 	while (stream_next(&s, &r)) {
 		if (r.header || !parse_record(&r, &id, fp))
 			continue;
 		if ((s.nread & 0xffff) == 0)
 			progress_note(false, "%ju records read", s.nread);
 		if (nparts == 0)
-			stream_wrote(&s, nk_emit(&s.out, &recs, &srch.design,
-			    part, s.nread, &id, fp));
+			stream_wrote(&s, nearkeys_emit(&s.out, &recs,
+			    &srch.design, part, s.nread, &id, fp));
 		else	/* kept, to be written sorted at the end */
-			nk_keep(&kp, &recs, &srch.design, part, s.nread, &id,
-			    fp);
+			nearkeys_keep(&kp, &recs, &srch.design, part, s.nread,
+			    &id, fp);
 	}
 	if (nparts > 0) {
 		progress_note(true, "sorting %zu key records", kp.nkeys);
-		stream_wrote(&s, nk_write_parts(&kp, &srch.design, prefix));
+		stream_wrote(&s, nearkeys_write_parts(&kp, &srch.design,
+		    prefix));
 	}
-	nk_parts_free(&kp);
+	nearkeys_parts_free(&kp);
 }
 
 static void
 run_from(void)
 {
 	const struct nearidx_design *d = &srch.design;
-	struct nk_reducer red;
+	struct nearkeys_reducer red;
 	struct record r;
 	bool unsorted = false;
 
 	recs.keep_fps = true;
 	srch.keyed = true;
-	ns_design(&srch);
-	nk_reducer_init(&red, &srch);
+	nearsearch_design(&srch);
+	nearkeys_reducer_init(&red, &srch);
 	while (stream_next(&s, &r)) {
-		struct nk_record kr;
+		struct nearkeys_record kr;
 		char why[2 * DIAG_QUOTE_MAX + 128];
 
 		if (r.header)
 			continue;
-		if (!nk_parse(&recs, d, r.p, r.n, &kr, why, sizeof why)) {
+		if (!nearkeys_parse(&recs, d, r.p, r.n, &kr, why, sizeof why)) {
 			stream_reject(&s, &r, "%s", why);
 			continue;
 		}
-		if (nk_reduce(&red, &s.out, kr.f, kr.table, kr.fp) &&
+		if (nearkeys_reduce(&red, &s.out, kr.f, kr.table, kr.fp) &&
 		    !unsorted) {
 			unsorted = true;
 			stream_trouble(&s, "%s:%ju: the input is not sorted by "
@@ -325,9 +326,9 @@ run_from(void)
 		if ((s.nread & 0xffff) == 0)
 			progress_note(false, "%ju key records read", s.nread);
 	}
-	nk_reduce_end(&red, &s.out);
+	nearkeys_reduce_end(&red, &s.out);
 	stream_wrote(&s, red.nwritten);
-	nk_reducer_free(&red);
+	nearkeys_reducer_free(&red);
 }
 
 /* --- main ---------------------------------------------------------------- */
@@ -382,7 +383,7 @@ main(int argc, char *argv[])
 			break;
 		case OPT_PARTITIONS:
 			nparts = cli_number("--partitions", optarg, 1,
-			    NK_MAXPARTS);
+			    NEARKEYS_MAXPARTS);
 			break;
 		case OPT_PREFIX:
 			prefix = optarg;
@@ -433,7 +434,7 @@ main(int argc, char *argv[])
 	if (!progress && isatty(STDERR_FILENO) && !diag_quiet)
 		progress = true;
 	progress_start(progress);
-	ns_init(&srch, &recs, k);
+	nearsearch_init(&srch, &recs, k);
 	srch.ntables = ntables;
 	srch.distinct = distinct;
 	recs.keep_empty = keep_empty;
@@ -454,7 +455,7 @@ main(int argc, char *argv[])
 			run_pairs();
 	}
 	progress_note(true, "done: %ju written", s.nwritten);
-	ns_free(&srch);
-	nr_free(&recs);
+	nearsearch_free(&srch);
+	nearrecs_free(&recs);
 	return stream_close(&s);
 }

@@ -13,7 +13,7 @@ static uint64_t
 class_hash(const struct nearsearch *s, uint32_t idx, struct buf *b)
 {
 	size_t n;
-	const char *p = nr_id(s->recs, idx, &n);
+	const char *p = nearrecs_id(s->recs, idx, &n);
 
 	b->len = 0;
 	versions_class(p, n, b);
@@ -28,8 +28,8 @@ same_fps(const struct nearsearch *s, const struct nearidx_entry *ea,
 	const struct nearrecs *r = s->recs;
 
 	if (r->npos > 1)
-		return memcmp(nr_fps(r, ea->idx), nr_fps(r, eb->idx),
-		    r->npos * sizeof(uint64_t)) == 0;
+		return memcmp(nearrecs_fps(r, ea->idx),
+		    nearrecs_fps(r, eb->idx), r->npos * sizeof(uint64_t)) == 0;
 	return ea->fp == eb->fp;
 }
 
@@ -75,7 +75,8 @@ sort_records(struct nearsearch *s, struct buf *ca)
 	for (unsigned p = r->npos; p-- > 0;) {
 		if (r->npos > 1)
 			for (size_t i = 0; i < n; i++)
-				r->ent[i].fp = nr_fps(r, r->ent[i].idx)[p];
+				r->ent[i].fp = nearrecs_fps(r,
+				    r->ent[i].idx)[p];
 		nearidx_sort_fp(r->ent, tmp, n);
 	}
 	free(tmp);
@@ -90,16 +91,16 @@ sort_records(struct nearsearch *s, struct buf *ca)
 		key = xrealloc(key, (j - i) * sizeof *key);
 		for (size_t m = i; m < j; m++)
 			key[m - i] = (class_hash(s, ent[m].idx, ca) &
-			    ~(uint64_t)NR_MAXREC) | ent[m].idx;
+			    ~(uint64_t)NEARRECS_MAXREC) | ent[m].idx;
 		qsort(key, j - i, sizeof *key, cmp_u64);
 		for (size_t m = i; m < j; m++)
-			ent[m].idx = (uint32_t)(key[m - i] & NR_MAXREC);
+			ent[m].idx = (uint32_t)(key[m - i] & NEARRECS_MAXREC);
 	}
 	free(key);
 }
 
 uint32_t *
-nc_collapse(struct nearsearch *s, size_t *nreps, uint64_t **dups,
+nearclust_collapse(struct nearsearch *s, size_t *nreps, uint64_t **dups,
     size_t *ndups)
 {
 	struct nearrecs *r = s->recs;
@@ -111,12 +112,12 @@ nc_collapse(struct nearsearch *s, size_t *nreps, uint64_t **dups,
 
 	if (r->npos > 1) {
 		/* the entries of the non-blank records */
-		uint32_t *all = nr_all(r, &n);
+		uint32_t *all = nearrecs_all(r, &n);
 
 		r->nent = 0;
 		for (size_t i = 0; i < n; i++)
-			if (!nr_blank(r, all[i]))
-				nr_push(r, 0, all[i]);
+			if (!nearrecs_blank(r, all[i]))
+				nearrecs_push(r, 0, all[i]);
 		free(all);
 	}
 	sort_records(s, &ca);
@@ -161,7 +162,7 @@ nc_collapse(struct nearsearch *s, size_t *nreps, uint64_t **dups,
 }
 
 uint64_t
-nc_run(struct nearclust *c, struct nearsearch *s, bool components)
+nearclust_run(struct nearclust *c, struct nearsearch *s, bool components)
 {
 	struct nearrecs *r = s->recs;
 	uint64_t compared;
@@ -169,23 +170,24 @@ nc_run(struct nearclust *c, struct nearsearch *s, bool components)
 	uint32_t *reps;
 
 	memset(c, 0, sizeof *c);
-	reps = nc_collapse(s, &nreps, &c->dups, &c->ndups);
+	reps = nearclust_collapse(s, &nreps, &c->dups, &c->ndups);
 	progress_note(true, "%zu distinct fingerprints", nreps);
 	/* clusters take the pairs by their later record */
 	s->by_second = !components;
-	compared = ns_search(s, r->npos > 1 ? reps : NULL, nreps, 0);
-	nr_free_entries(r);
+	compared = nearsearch_search(s, r->npos > 1 ? reps : NULL, nreps, 0);
+	nearrecs_free_entries(r);
 	free(reps);
 	groups_init(&c->g, components);
 	groups_grow(&c->g, r->in.n);
 	radix_sort_u64(s->pairs, s->npairs);
 	for (size_t i = 0; i < s->npairs; i++)
-		groups_pair(&c->g, NS_A(s->pairs[i]), NS_B(s->pairs[i]));
+		groups_pair(&c->g, NEARSEARCH_A(s->pairs[i]),
+		    NEARSEARCH_B(s->pairs[i]));
 	return compared;
 }
 
 uint32_t
-nc_group_of(struct nearclust *c, uint32_t r)
+nearclust_group_of(struct nearclust *c, uint32_t r)
 {
 	if (c->next < c->ndups && (uint32_t)(c->dups[c->next] >> 32) == r)
 		return groups_of(&c->g, (uint32_t)c->dups[c->next++]);
@@ -193,7 +195,7 @@ nc_group_of(struct nearclust *c, uint32_t r)
 }
 
 void
-nc_free(struct nearclust *c)
+nearclust_free(struct nearclust *c)
 {
 	free(c->dups);
 	groups_free(&c->g);

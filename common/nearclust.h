@@ -27,14 +27,15 @@ struct nearclust {
  * (at position 0), and return those first records, ascending (*nreps of
  * them).  *dups gets the others as record << 32 | first, ascending
  * (*ndups; free it). */
-uint32_t *nc_collapse(struct nearsearch *s, size_t *nreps, uint64_t **dups,
-    size_t *ndups);
+uint32_t *nearclust_collapse(struct nearsearch *s, size_t *nreps,
+    uint64_t **dups, size_t *ndups);
 /* Search the input records (s->recs: the input, its entries made) and
  * group them; returns the pairs of fingerprints compared. */
-uint64_t nc_run(struct nearclust *c, struct nearsearch *s, bool components);
+uint64_t nearclust_run(struct nearclust *c, struct nearsearch *s,
+    bool components);
 /* The group of each record, asked for in record order from 0: the ID of
  * its cluster's leader or its component's earliest record. */
-uint32_t nc_group_of(struct nearclust *c, uint32_t r);
-void nc_free(struct nearclust *c);
+uint32_t nearclust_group_of(struct nearclust *c, uint32_t r);
+void nearclust_free(struct nearclust *c);
 
 #endif

@@ -31,9 +31,9 @@ format_tail(struct buf *b, long long part, uintmax_t recno,
 }
 
 size_t
-nk_emit(struct out *o, const struct nearrecs *r, const struct nearidx_design *d,
-    long long part, uintmax_t recno, const struct span *id,
-    const uint64_t *fp)
+nearkeys_emit(struct out *o, const struct nearrecs *r,
+    const struct nearidx_design *d, long long part, uintmax_t recno,
+    const struct span *id, const uint64_t *fp)
 {
 	static struct buf tail;
 	char key[NEARIDX_KEYMAX];
@@ -42,7 +42,7 @@ nk_emit(struct out *o, const struct nearrecs *r, const struct nearidx_design *d,
 	tail.len = 0;
 	format_tail(&tail, part, recno, id, fp, r->npos);
 	for (unsigned p = 0; p < r->npos; p++) {
-		if (!nr_valid(r, fp[p]))
+		if (!nearrecs_valid(r, fp[p]))
 			continue;
 		for (unsigned t = 0; t < d->ntables; t++) {
 			size_t n = nearidx_key_format(key, p * d->ntables + t,
@@ -60,14 +60,14 @@ nk_emit(struct out *o, const struct nearrecs *r, const struct nearidx_design *d,
 /* --- partitions ---------------------------------------------------------- */
 
 void
-nk_parts_init(struct nk_parts *kp, unsigned nparts)
+nearkeys_parts_init(struct nearkeys_parts *kp, unsigned nparts)
 {
 	memset(kp, 0, sizeof *kp);
 	kp->nparts = nparts;
 }
 
 void
-nk_parts_free(struct nk_parts *kp)
+nearkeys_parts_free(struct nearkeys_parts *kp)
 {
 	free(kp->keys);
 	buf_free(&kp->tails);
@@ -91,7 +91,7 @@ cmp_table(const void *a, const void *b)
  * the line's byte order is the reduce's.  Within a table every key has
  * the same number of hex digits, so byte order is the keys' order. */
 static void
-rank_tables(struct nk_parts *kp, unsigned ntab)
+rank_tables(struct nearkeys_parts *kp, unsigned ntab)
 {
 	kp->rank = xmalloc(ntab * sizeof *kp->rank);
 	kp->table = xmalloc(ntab * sizeof *kp->table);
@@ -103,7 +103,7 @@ rank_tables(struct nk_parts *kp, unsigned ntab)
 }
 
 void
-nk_keep(struct nk_parts *kp, const struct nearrecs *r,
+nearkeys_keep(struct nearkeys_parts *kp, const struct nearrecs *r,
     const struct nearidx_design *d, long long part, uintmax_t recno,
     const struct span *id, const uint64_t *fp)
 {
@@ -120,12 +120,12 @@ nk_keep(struct nk_parts *kp, const struct nearrecs *r,
 	kp->off[idx + 1] = kp->tails.len;
 	kp->nrec++;
 	for (unsigned p = 0; p < r->npos; p++) {
-		if (!nr_valid(r, fp[p]))
+		if (!nearrecs_valid(r, fp[p]))
 			continue;
 		for (unsigned t = 0; t < d->ntables; t++) {
 			unsigned tab = p * d->ntables + t;
 			uint64_t key = nearidx_key(d, t, fp[p]);
-			struct nk_key *e;
+			struct nearkeys_key *e;
 
 			if (kp->nkeys == kp->capkeys) {
 				kp->capkeys = kp->capkeys ? kp->capkeys * 2 : 4096;
@@ -135,7 +135,8 @@ nk_keep(struct nk_parts *kp, const struct nearrecs *r,
 			e = &kp->keys[kp->nkeys++];
 			e->key = key;
 			e->idx = idx;
-			e->part = (uint16_t)nk_partition(tab, key, kp->nparts);
+			e->part = (uint16_t)nearkeys_partition(tab, key,
+			    kp->nparts);
 			e->rank = kp->rank[tab];
 		}
 	}
@@ -143,7 +144,7 @@ nk_keep(struct nk_parts *kp, const struct nearrecs *r,
 
 /* Byte i of the field f (0 the key, 1 the rank, 2 the partition). */
 static unsigned
-digit(const struct nk_key *e, int f, unsigned i)
+digit(const struct nearkeys_key *e, int f, unsigned i)
 {
 	uint64_t v = f == 0 ? e->key : f == 1 ? e->rank : e->part;
 
@@ -157,10 +158,10 @@ digit(const struct nk_key *e, int f, unsigned i)
  * faster than qsort (384,672 keys of bench/cluster.sh's shard: 0.28 s
  * against 0.02 s of CPU time). */
 static void
-sort_keys(struct nk_parts *kp)
+sort_keys(struct nearkeys_parts *kp)
 {
 	static const unsigned bytes[3] = { 8, 2, 2 };
-	struct nk_key *a = kp->keys, *b, *t;
+	struct nearkeys_key *a = kp->keys, *b, *t;
 	size_t n = kp->nkeys;
 
 	if (n < 2)
@@ -200,7 +201,7 @@ sort_keys(struct nk_parts *kp)
 }
 
 size_t
-nk_write_parts(struct nk_parts *kp, const struct nearidx_design *d,
+nearkeys_write_parts(struct nearkeys_parts *kp, const struct nearidx_design *d,
     const char *prefix)
 {
 	size_t plen = strlen(prefix), i = 0;
@@ -217,7 +218,7 @@ nk_write_parts(struct nk_parts *kp, const struct nearidx_design *d,
 			diag_fatal("%s: %s", path, strerror(errno));
 		out_init(&o, fd, path);
 		for (; i < kp->nkeys && kp->keys[i].part == j; i++) {
-			const struct nk_key *e = &kp->keys[i];
+			const struct nearkeys_key *e = &kp->keys[i];
 			unsigned tab = kp->table[e->rank];
 			char key[NEARIDX_KEYMAX];
 			size_t n = nearidx_key_format(key, tab, e->key,
@@ -235,7 +236,7 @@ nk_write_parts(struct nk_parts *kp, const struct nearidx_design *d,
 }
 
 bool
-nk_fields(const char *p, size_t n, struct span f[4])
+nearkeys_fields(const char *p, size_t n, struct span f[4])
 {
 	const char *end = p + n;
 	int nf = 0;
@@ -255,21 +256,23 @@ nk_fields(const char *p, size_t n, struct span f[4])
 }
 
 bool
-nk_key_matches(const struct nearrecs *r, const struct nearidx_design *d,
+nearkeys_key_matches(const struct nearrecs *r, const struct nearidx_design *d,
     unsigned t, uint64_t key, const uint64_t *fp)
 {
-	return t < r->npos * d->ntables && nr_valid(r, fp[t / d->ntables]) &&
-	    nearidx_key(d, t % d->ntables, fp[t / d->ntables]) == key;
+	return t < r->npos * d->ntables && nearrecs_valid(r,
+	    fp[t / d->ntables]) && nearidx_key(d, t % d->ntables,
+	    fp[t / d->ntables]) == key;
 }
 
 bool
-nk_parse(struct nearrecs *r, const struct nearidx_design *d, const char *p,
-    size_t n, struct nk_record *kr, char *why, size_t whylen)
+nearkeys_parse(struct nearrecs *r, const struct nearidx_design *d,
+    const char *p, size_t n, struct nearkeys_record *kr, char *why,
+    size_t whylen)
 {
 	char q[DIAG_QUOTE_MAX];
 	const struct span *f = kr->f;
 
-	if (!nk_fields(p, n, kr->f)) {
+	if (!nearkeys_fields(p, n, kr->f)) {
 		snprintf(why, whylen, "not a record of --emit-keys (KEY TAB "
 		    "RECORD TAB ID TAB FP): %zu fields", field_count(p, n));
 		return false;
@@ -283,9 +286,10 @@ nk_parse(struct nearrecs *r, const struct nearidx_design *d, const char *p,
 		snprintf(why, whylen, "field 2: no record number");
 		return false;
 	}
-	if (!nr_parse_record_fps(r, f[3].p, f[3].n, 4, kr->fp, why, whylen))
+	if (!nearrecs_parse_record_fps(r, f[3].p, f[3].n, 4, kr->fp, why,
+	    whylen))
 		return false;
-	if (!nk_key_matches(r, d, kr->table, kr->key, kr->fp)) {
+	if (!nearkeys_key_matches(r, d, kr->table, kr->key, kr->fp)) {
 		snprintf(why, whylen, "field 1: '%s' is not the key of the "
 		    "fingerprint with -k %u --tables %u%s (give --from-keys "
 		    "the options --emit-keys had)",
@@ -297,14 +301,14 @@ nk_parse(struct nearrecs *r, const struct nearidx_design *d, const char *p,
 }
 
 void
-nk_reducer_init(struct nk_reducer *red, struct nearsearch *srch)
+nearkeys_reducer_init(struct nearkeys_reducer *red, struct nearsearch *srch)
 {
 	memset(red, 0, sizeof *red);
 	red->srch = srch;
 }
 
 void
-nk_reducer_free(struct nk_reducer *red)
+nearkeys_reducer_free(struct nearkeys_reducer *red)
 {
 	buf_free(&red->key);
 	buf_free(&red->rid);
@@ -326,7 +330,7 @@ split_id(const struct nearrecs *r, uint32_t idx, struct span *rec,
     struct span *id)
 {
 	size_t n;
-	const char *p = nr_id(r, idx, &n);
+	const char *p = nearrecs_id(r, idx, &n);
 	const char *tab = memchr(p, '\t', n);
 
 	rec->p = p;
@@ -336,17 +340,17 @@ split_id(const struct nearrecs *r, uint32_t idx, struct span *rec,
 }
 
 static void
-reduce_bucket(struct nk_reducer *red, struct out *o)
+reduce_bucket(struct nearkeys_reducer *red, struct out *o)
 {
 	struct nearsearch *s = red->srch;
 
-	ns_bucket(s, red->table);
+	nearsearch_bucket(s, red->table);
 	radix_sort_u64(s->pairs, s->npairs);
 	for (size_t i = 0; i < s->npairs; i++) {
 		struct span ra, ia, rb, ib;
 
-		split_id(s->recs, NS_A(s->pairs[i]), &ra, &ia);
-		split_id(s->recs, NS_B(s->pairs[i]), &rb, &ib);
+		split_id(s->recs, NEARSEARCH_A(s->pairs[i]), &ra, &ia);
+		split_id(s->recs, NEARSEARCH_B(s->pairs[i]), &rb, &ib);
 		if (earlier(&rb, &ra)) {
 			struct span t = ra;
 
@@ -364,18 +368,18 @@ reduce_bucket(struct nk_reducer *red, struct out *o)
 		out_putc(o, '\t');
 		out_write(o, ib.p, ib.n);
 		out_putc(o, '\t');
-		ns_write_distance(o, NS_D(s->pairs[i]));
+		nearsearch_write_distance(o, NEARSEARCH_D(s->pairs[i]));
 		out_end_record(o);
 	}
 	red->nwritten += s->npairs;
 	s->npairs = 0;
-	nr_clear(&s->recs->in);
+	nearrecs_clear(&s->recs->in);
 	s->recs->nent = 0;
 }
 
 bool
-nk_reduce(struct nk_reducer *red, struct out *o, const struct span f[4],
-    unsigned t, const uint64_t *fp)
+nearkeys_reduce(struct nearkeys_reducer *red, struct out *o,
+    const struct span f[4], unsigned t, const uint64_t *fp)
 {
 	bool unsorted = false;
 	struct span id;
@@ -399,12 +403,12 @@ nk_reduce(struct nk_reducer *red, struct out *o, const struct span f[4],
 	buf_append(&red->rid, f[2].p, f[2].n);
 	id.p = red->rid.p;
 	id.n = red->rid.len;
-	nr_add(red->srch->recs, false, &id, fp);
+	nearrecs_add(red->srch->recs, false, &id, fp);
 	return unsorted;
 }
 
 void
-nk_reduce_end(struct nk_reducer *red, struct out *o)
+nearkeys_reduce_end(struct nearkeys_reducer *red, struct out *o)
 {
 	if (red->have_key)
 		reduce_bucket(red, o);

@@ -1,7 +1,7 @@
 /* nearpairs(1)'s map/reduce records.
  *
  * Map (--emit-keys): for each fingerprint position p of a record whose
- * fingerprint there takes part (nr_valid), and each table t, one record
+ * fingerprint there takes part (nearrecs_valid), and each table t, one record
  *	KEY TAB RECORD TAB ID TAB FP[,FP...]
  * KEY the table p * ntables + t and the fingerprint's key in it
  * (nearidx_key_format), RECORD "PART.NUMBER" (six and twelve digits: byte
@@ -29,55 +29,56 @@
 #include "out.h"
 
 /* Write the key records of a record; returns how many. */
-size_t nk_emit(struct out *o, const struct nearrecs *r,
+size_t nearkeys_emit(struct out *o, const struct nearrecs *r,
     const struct nearidx_design *d, long long part, uintmax_t recno,
     const struct span *id, const uint64_t *fp);
 /* A key record of --from-keys, read: its four fields, its table and
  * key, its record's fingerprints. */
-struct nk_record {
+struct nearkeys_record {
 	struct span	 f[4];
 	unsigned	 table;
 	uint64_t	 key;
-	uint64_t	 fp[NR_MAXPOS];
+	uint64_t	 fp[NEARRECS_MAXPOS];
 };
 /* Read p[0..n) as a key record that --emit-keys with design d (and r's
  * keep_empty) writes: false with the reason in why (a record's rejection
  * message) when it is not one. */
-bool nk_parse(struct nearrecs *r, const struct nearidx_design *d,
-    const char *p, size_t n, struct nk_record *kr, char *why,
+bool nearkeys_parse(struct nearrecs *r, const struct nearidx_design *d,
+    const char *p, size_t n, struct nearkeys_record *kr, char *why,
     size_t whylen);
 /* The four fields of a key record; false if it has another number. */
-bool nk_fields(const char *p, size_t n, struct span f[4]);
+bool nearkeys_fields(const char *p, size_t n, struct span f[4]);
 /* Is key that of table t (counted over the positions) for the record's
  * fingerprints fp? */
-bool nk_key_matches(const struct nearrecs *r, const struct nearidx_design *d,
-    unsigned t, uint64_t key, const uint64_t *fp);
+bool nearkeys_key_matches(const struct nearrecs *r,
+    const struct nearidx_design *d, unsigned t, uint64_t key,
+    const uint64_t *fp);
 
 /* The partition, from 0 to nparts - 1, of the key key of table t: the
  * table and the last hex digit of the key, (16 t + key % 16) % nparts, so
  * that up to 16 times the number of tables the partitions get as many
  * keys of each table. */
 static inline unsigned
-nk_partition(unsigned t, uint64_t key, unsigned nparts)
+nearkeys_partition(unsigned t, uint64_t key, unsigned nparts)
 {
 	return (unsigned)((16 * (uint64_t)t + (key & 15)) % nparts);
 }
 
-#define NK_MAXPARTS	65536
+#define NEARKEYS_MAXPARTS	65536
 
 /* A map task's key records, kept: each as its partition, the rank of its
  * table (tables in the byte order of their numbers), its key and its
  * record (16 bytes); the rest of a key record, TAB RECORD TAB ID TAB FP,
  * is the same for all the keys of a record, formatted once in tails. */
-struct nk_key {
+struct nearkeys_key {
 	uint64_t	 key;
 	uint32_t	 idx;
 	uint16_t	 part, rank;
 };
 
-struct nk_parts {
+struct nearkeys_parts {
 	unsigned	 nparts;
-	struct nk_key	*keys;
+	struct nearkeys_key	*keys;
 	size_t		 nkeys, capkeys;
 	struct buf	 tails;
 	uint64_t	*off;		/* record i's tail: off[i] .. off[i + 1] */
@@ -85,19 +86,19 @@ struct nk_parts {
 	uint16_t	*rank, *table;	/* table to rank, rank to table */
 };
 
-void nk_parts_init(struct nk_parts *kp, unsigned nparts);
-void nk_parts_free(struct nk_parts *kp);
+void nearkeys_parts_init(struct nearkeys_parts *kp, unsigned nparts);
+void nearkeys_parts_free(struct nearkeys_parts *kp);
 /* Keep the key records of a record (r: its npos and keep_empty). */
-void nk_keep(struct nk_parts *kp, const struct nearrecs *r,
+void nearkeys_keep(struct nearkeys_parts *kp, const struct nearrecs *r,
     const struct nearidx_design *d, long long part, uintmax_t recno,
     const struct span *id, const uint64_t *fp);
 /* Write the key records kept, sorted, partition J's to the file
  * PREFIX.J, made (empty or not) for every J; returns how many.  A file
  * that cannot be made or written is fatal. */
-size_t nk_write_parts(struct nk_parts *kp, const struct nearidx_design *d,
-    const char *prefix);
+size_t nearkeys_write_parts(struct nearkeys_parts *kp,
+    const struct nearidx_design *d, const char *prefix);
 
-struct nk_reducer {
+struct nearkeys_reducer {
 	struct nearsearch *srch;	/* keyed; its records are the bucket */
 	struct buf	 key, rid;
 	bool		 have_key;
@@ -105,14 +106,15 @@ struct nk_reducer {
 	size_t		 nwritten;
 };
 
-void nk_reducer_init(struct nk_reducer *red, struct nearsearch *srch);
-void nk_reducer_free(struct nk_reducer *red);
+void nearkeys_reducer_init(struct nearkeys_reducer *red,
+    struct nearsearch *srch);
+void nearkeys_reducer_free(struct nearkeys_reducer *red);
 /* Take a valid key record (its fields f, table t, fingerprints fp),
  * writing the bucket before it when its key is another; returns true if
  * that key sorts after this one: the input is not sorted by key. */
-bool nk_reduce(struct nk_reducer *red, struct out *o, const struct span f[4],
-    unsigned t, const uint64_t *fp);
+bool nearkeys_reduce(struct nearkeys_reducer *red, struct out *o,
+    const struct span f[4], unsigned t, const uint64_t *fp);
 /* Write the last bucket. */
-void nk_reduce_end(struct nk_reducer *red, struct out *o);
+void nearkeys_reduce_end(struct nearkeys_reducer *red, struct out *o);
 
 #endif

@@ -9,7 +9,7 @@
 #include "xalloc.h"
 
 unsigned
-nr_parse_fps(const char *p, size_t n, uint64_t *fp, unsigned max)
+nearrecs_parse_fps(const char *p, size_t n, uint64_t *fp, unsigned max)
 {
 	const char *end = p + n;
 	unsigned nfp = 0;
@@ -29,11 +29,11 @@ nr_parse_fps(const char *p, size_t n, uint64_t *fp, unsigned max)
 }
 
 bool
-nr_parse_record_fps(struct nearrecs *r, const char *p, size_t n,
+nearrecs_parse_record_fps(struct nearrecs *r, const char *p, size_t n,
     int fieldno, uint64_t *fp, char *why, size_t whylen)
 {
 	char q[DIAG_QUOTE_MAX];
-	unsigned nfp = nr_parse_fps(p, n, fp, NR_MAXPOS);
+	unsigned nfp = nearrecs_parse_fps(p, n, fp, NEARRECS_MAXPOS);
 
 	if (nfp == 0) {
 		snprintf(why, whylen, "field %d: '%s' is not a fingerprint "
@@ -51,7 +51,7 @@ nr_parse_record_fps(struct nearrecs *r, const char *p, size_t n,
 }
 
 void
-nr_push(struct nearrecs *r, uint64_t fp, uint32_t idx)
+nearrecs_push(struct nearrecs *r, uint64_t fp, uint32_t idx)
 {
 	if (r->nent == r->capent) {
 		r->capent = r->capent ? 2 * r->capent : 4096;
@@ -63,16 +63,16 @@ nr_push(struct nearrecs *r, uint64_t fp, uint32_t idx)
 }
 
 void
-nr_add(struct nearrecs *r, bool archive, const struct span *id,
+nearrecs_add(struct nearrecs *r, bool archive, const struct span *id,
     const uint64_t *fp)
 {
-	struct nr_part *rs = archive ? &r->arc : &r->in;
+	struct nearrecs_part *rs = archive ? &r->arc : &r->in;
 	uint32_t base = archive ? (uint32_t)r->in.n : 0;
 	bool keep = r->keep_fps || r->npos > 1, blank = true;
 
-	if (base + rs->n >= NR_MAXREC)
+	if (base + rs->n >= NEARRECS_MAXREC)
 		diag_fatal("more than %u records: split the input, or use "
-		    "--emit-keys and --from-keys", NR_MAXREC);
+		    "--emit-keys and --from-keys", NEARRECS_MAXREC);
 	if (rs->n + 2 > rs->cap) {
 		size_t cap = rs->cap ? rs->cap * 2 : 1024;
 
@@ -88,12 +88,12 @@ nr_add(struct nearrecs *r, bool archive, const struct span *id,
 	buf_append(&rs->ids, id->p, id->n);
 	rs->off[rs->n + 1] = rs->ids.len;
 	for (unsigned p = 0; p < r->npos; p++)
-		if (nr_valid(r, fp[p]))
+		if (nearrecs_valid(r, fp[p]))
 			blank = false;
 	if (keep)
 		memcpy(rs->fps + rs->n * r->npos, fp, r->npos * sizeof *fp);
 	else if (!blank)
-		nr_push(r, fp[0], base + (uint32_t)rs->n);
+		nearrecs_push(r, fp[0], base + (uint32_t)rs->n);
 	if (blank)
 		rs->blank[rs->n / 8] |= (uint8_t)(1u << (rs->n % 8));
 	else
@@ -102,14 +102,14 @@ nr_add(struct nearrecs *r, bool archive, const struct span *id,
 }
 
 void
-nr_clear(struct nr_part *p)
+nearrecs_clear(struct nearrecs_part *p)
 {
 	p->n = 0;
 	p->ids.len = 0;
 }
 
 void
-nr_drop_archive(struct nearrecs *r)
+nearrecs_drop_archive(struct nearrecs *r)
 {
 	if (r->npos == 1) {
 		/* the entries of the input stay for the next part */
@@ -120,11 +120,11 @@ nr_drop_archive(struct nearrecs *r)
 				r->ent[m++] = r->ent[i];
 		r->nent = m;
 	}
-	nr_clear(&r->arc);
+	nearrecs_clear(&r->arc);
 }
 
 static void
-part_free(struct nr_part *p)
+part_free(struct nearrecs_part *p)
 {
 	buf_free(&p->ids);
 	free(p->off);
@@ -134,7 +134,7 @@ part_free(struct nr_part *p)
 }
 
 void
-nr_free_entries(struct nearrecs *r)
+nearrecs_free_entries(struct nearrecs *r)
 {
 	free(r->ent);
 	r->ent = NULL;
@@ -142,24 +142,24 @@ nr_free_entries(struct nearrecs *r)
 }
 
 void
-nr_free(struct nearrecs *r)
+nearrecs_free(struct nearrecs *r)
 {
 	part_free(&r->in);
 	part_free(&r->arc);
-	nr_free_entries(r);
+	nearrecs_free_entries(r);
 }
 
 bool
-nr_blank(const struct nearrecs *r, uint32_t idx)
+nearrecs_blank(const struct nearrecs *r, uint32_t idx)
 {
-	const struct nr_part *p = idx < r->in.n ? &r->in : &r->arc;
+	const struct nearrecs_part *p = idx < r->in.n ? &r->in : &r->arc;
 	size_t i = idx < r->in.n ? idx : idx - r->in.n;
 
 	return p->blank[i / 8] >> (i % 8) & 1;
 }
 
 uint32_t *
-nr_all(const struct nearrecs *r, size_t *n)
+nearrecs_all(const struct nearrecs *r, size_t *n)
 {
 	uint32_t *idx;
 
@@ -171,13 +171,13 @@ nr_all(const struct nearrecs *r, size_t *n)
 }
 
 void
-nr_fill(struct nearrecs *r, unsigned p, const uint32_t *idx, size_t n)
+nearrecs_fill(struct nearrecs *r, unsigned p, const uint32_t *idx, size_t n)
 {
 	r->nent = 0;
 	for (size_t i = 0; i < n; i++) {
-		uint64_t fp = nr_fps(r, idx[i])[p];
+		uint64_t fp = nearrecs_fps(r, idx[i])[p];
 
-		if (nr_valid(r, fp))
-			nr_push(r, fp, idx[i]);
+		if (nearrecs_valid(r, fp))
+			nearrecs_push(r, fp, idx[i]);
 	}
 }

@@ -9,7 +9,7 @@
  * fingerprint a record and keep_fps unset, a record's fingerprint lives
  * in its entry alone, added with the record, so that the entries and the
  * sort's scratch copy take 24 bytes a fingerprint; otherwise the records
- * keep their fingerprints and nr_fill() makes the entries of one
+ * keep their fingerprints and nearrecs_fill() makes the entries of one
  * position at a time. */
 #ifndef CRAWLUTILS_NEARRECS_H
 #define CRAWLUTILS_NEARRECS_H
@@ -22,10 +22,10 @@
 #include "field.h"
 #include "nearidx.h"
 
-#define NR_MAXPOS	64			/* fingerprints a record */
-#define NR_MAXREC	((1u << 29) - 1)	/* records; see nearsearch.h */
+#define NEARRECS_MAXPOS	64		/* fingerprints a record */
+#define NEARRECS_MAXREC	((1u << 29) - 1) /* records; see nearsearch.h */
 
-struct nr_part {
+struct nearrecs_part {
 	struct buf	 ids;
 	uint64_t	*off;		/* ID i is ids.p[off[i] .. off[i + 1]) */
 	size_t		 n, cap;
@@ -37,7 +37,7 @@ struct nearrecs {
 	unsigned	 npos;		/* 0 until the first record is parsed */
 	bool		 keep_empty;
 	bool		 keep_fps;	/* fingerprints in the records, always */
-	struct nr_part	 in, arc;
+	struct nearrecs_part	 in, arc;
 	struct nearidx_entry	*ent;
 	size_t		 nent, capent;
 };
@@ -45,53 +45,55 @@ struct nearrecs {
 /* Parse one or more comma-separated fingerprints (fingerprint_parse's
  * form) into fp: their number, or 0 if p[0..n) is not that (more than max
  * is not). */
-unsigned nr_parse_fps(const char *p, size_t n, uint64_t *fp, unsigned max);
+unsigned nearrecs_parse_fps(const char *p, size_t n, uint64_t *fp,
+    unsigned max);
 /* The fingerprints of a record's field fieldno, p[0..n), into fp: false
  * with the reason in why (a record's rejection message) when they are
  * not one or more comma-separated fingerprints, or not as many as the
  * first record had (r->npos, set by the first). */
-bool nr_parse_record_fps(struct nearrecs *r, const char *p, size_t n,
+bool nearrecs_parse_record_fps(struct nearrecs *r, const char *p, size_t n,
     int fieldno, uint64_t *fp, char *why, size_t whylen);
 
-void nr_free(struct nearrecs *r);
+void nearrecs_free(struct nearrecs *r);
 /* Add a record of npos fingerprints to the input or to the archive part;
- * fatal beyond NR_MAXREC records in all. */
-void nr_add(struct nearrecs *r, bool archive, const struct span *id,
+ * fatal beyond NEARRECS_MAXREC records in all. */
+void nearrecs_add(struct nearrecs *r, bool archive, const struct span *id,
     const uint64_t *fp);
 /* Forget the records of a part (not their entries). */
-void nr_clear(struct nr_part *p);
+void nearrecs_clear(struct nearrecs_part *p);
 /* Forget the archive part, and its entries with one fingerprint a
  * record (the input's stay, for the next part). */
-void nr_drop_archive(struct nearrecs *r);
+void nearrecs_drop_archive(struct nearrecs *r);
 static inline bool
-nr_valid(const struct nearrecs *r, uint64_t fp)
+nearrecs_valid(const struct nearrecs *r, uint64_t fp)
 {
 	return fp != 0 || r->keep_empty;
 }
 
 static inline const uint64_t *
-nr_fps(const struct nearrecs *r, uint32_t idx)
+nearrecs_fps(const struct nearrecs *r, uint32_t idx)
 {
 	return idx < r->in.n ? r->in.fps + (size_t)idx * r->npos :
 	    r->arc.fps + (size_t)(idx - r->in.n) * r->npos;
 }
 
 static inline const char *
-nr_id(const struct nearrecs *r, uint32_t idx, size_t *n)
+nearrecs_id(const struct nearrecs *r, uint32_t idx, size_t *n)
 {
-	const struct nr_part *p = idx < r->in.n ? &r->in : &r->arc;
+	const struct nearrecs_part *p = idx < r->in.n ? &r->in : &r->arc;
 	size_t i = idx < r->in.n ? idx : idx - r->in.n;
 
 	*n = (size_t)(p->off[i + 1] - p->off[i]);
 	return p->ids.p + p->off[i];
 }
 
-bool nr_blank(const struct nearrecs *r, uint32_t idx);
+bool nearrecs_blank(const struct nearrecs *r, uint32_t idx);
 /* Every record's idx, in order (free it). */
-uint32_t *nr_all(const struct nearrecs *r, size_t *n);
-void nr_free_entries(struct nearrecs *r);
-void nr_push(struct nearrecs *r, uint64_t fp, uint32_t idx);
+uint32_t *nearrecs_all(const struct nearrecs *r, size_t *n);
+void nearrecs_free_entries(struct nearrecs *r);
+void nearrecs_push(struct nearrecs *r, uint64_t fp, uint32_t idx);
 /* The entries of position p of the records idx[0..n), in that order. */
-void nr_fill(struct nearrecs *r, unsigned p, const uint32_t *idx, size_t n);
+void nearrecs_fill(struct nearrecs *r, unsigned p, const uint32_t *idx,
+    size_t n);
 
 #endif

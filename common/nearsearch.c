@@ -10,7 +10,7 @@
 #include "xalloc.h"
 
 void
-ns_init(struct nearsearch *s, struct nearrecs *recs, unsigned k)
+nearsearch_init(struct nearsearch *s, struct nearrecs *recs, unsigned k)
 {
 	memset(s, 0, sizeof *s);
 	s->recs = recs;
@@ -18,7 +18,7 @@ ns_init(struct nearsearch *s, struct nearrecs *recs, unsigned k)
 }
 
 void
-ns_free(struct nearsearch *s)
+nearsearch_free(struct nearsearch *s)
 {
 	nearidx_design_free(&s->design);
 	free(s->pairs);
@@ -27,7 +27,7 @@ ns_free(struct nearsearch *s)
 }
 
 void
-ns_design(struct nearsearch *s)
+nearsearch_design(struct nearsearch *s)
 {
 	if (s->design.mask != NULL)
 		return;
@@ -50,7 +50,7 @@ push_pair(struct nearsearch *s, uint64_t code)
 static const char *
 rule_id(const struct nearsearch *s, uint32_t idx, size_t *n)
 {
-	const char *p = nr_id(s->recs, idx, n);
+	const char *p = nearrecs_id(s->recs, idx, n);
 
 	if (s->keyed) {
 		const char *tab = memchr(p, '\t', *n);
@@ -70,13 +70,14 @@ on_pair(void *ctx, uint32_t a, uint32_t b, unsigned d)
 	uint32_t nin = (uint32_t)r->in.n;
 
 	if (r->npos > 1) {
-		const uint64_t *fa = nr_fps(r, a), *fb = nr_fps(r, b);
+		const uint64_t *fa = nearrecs_fps(r, a), *fb = nearrecs_fps(r,
+		    b);
 
 		for (unsigned p = 0; p < r->npos; p++) {
 			unsigned dp;
 
-			if (p == s->curpos || !nr_valid(r, fa[p]) ||
-			    !nr_valid(r, fb[p]))
+			if (p == s->curpos || !nearrecs_valid(r, fa[p]) ||
+			    !nearrecs_valid(r, fb[p]))
 				continue;
 			dp = fingerprint_distance(fa[p], fb[p]);
 			if (dp <= s->k && p < s->curpos)
@@ -95,15 +96,15 @@ on_pair(void *ctx, uint32_t a, uint32_t b, unsigned d)
 			return;
 	}
 	if (b >= nin)		/* --against: the archive's first */
-		push_pair(s, NS_CODE(b - nin, a, d));
+		push_pair(s, NEARSEARCH_CODE(b - nin, a, d));
 	else if (s->by_second)
-		push_pair(s, NS_CODE(b, a, d));
+		push_pair(s, NEARSEARCH_CODE(b, a, d));
 	else
-		push_pair(s, NS_CODE(a, b, d));
+		push_pair(s, NEARSEARCH_CODE(a, b, d));
 }
 
 uint64_t
-ns_search(struct nearsearch *s, const uint32_t *reps, size_t nreps,
+nearsearch_search(struct nearsearch *s, const uint32_t *reps, size_t nreps,
     uint32_t split)
 {
 	struct nearrecs *r = s->recs;
@@ -114,8 +115,8 @@ ns_search(struct nearsearch *s, const uint32_t *reps, size_t nreps,
 	uint64_t compared;
 
 	if (r->npos > 1 && reps == NULL)
-		reps = all = nr_all(r, &nreps);
-	ns_design(s);
+		reps = all = nearrecs_all(r, &nreps);
+	nearsearch_design(s);
 	nearidx_search_init(&srch, s->k, on_pair, s);
 	srch.split = split;
 	if (r->npos <= 1 && r->capent > r->nent + 1) {
@@ -128,7 +129,7 @@ ns_search(struct nearsearch *s, const uint32_t *reps, size_t nreps,
 	for (unsigned p = 0; p < (r->npos ? r->npos : 1); p++) {
 		s->curpos = p;
 		if (r->npos > 1)
-			nr_fill(r, p, reps, nreps);
+			nearrecs_fill(r, p, reps, nreps);
 		n = r->nent;
 		if (ntmp < n + 1) {	/* given back at the last position */
 			free(tmp);
@@ -180,7 +181,7 @@ ns_search(struct nearsearch *s, const uint32_t *reps, size_t nreps,
 }
 
 void
-ns_bucket(struct nearsearch *s, unsigned t)
+nearsearch_bucket(struct nearsearch *s, unsigned t)
 {
 	struct nearrecs *r = s->recs;
 	struct nearidx_entry *tmp;
@@ -191,8 +192,8 @@ ns_bucket(struct nearsearch *s, unsigned t)
 	for (uint32_t i = 0; i < r->in.n; i++) {
 		uint64_t f = r->in.fps[(size_t)i * r->npos + s->curpos];
 
-		if (nr_valid(r, f))
-			nr_push(r, f, i);
+		if (nearrecs_valid(r, f))
+			nearrecs_push(r, f, i);
 	}
 	tmp = xmalloc((r->nent + 1) * sizeof *tmp);
 	nearidx_search_init(&srch, s->k, on_pair, s);
@@ -203,7 +204,7 @@ ns_bucket(struct nearsearch *s, unsigned t)
 }
 
 void
-ns_write_distance(struct out *o, unsigned d)
+nearsearch_write_distance(struct out *o, unsigned d)
 {
 	if (d >= 10)
 		out_putc(o, (char)('0' + d / 10));
@@ -214,13 +215,13 @@ static void
 put_id(const struct nearsearch *s, struct out *o, uint32_t idx)
 {
 	size_t n;
-	const char *p = nr_id(s->recs, idx, &n);
+	const char *p = nearrecs_id(s->recs, idx, &n);
 
 	out_write(o, p, n);
 }
 
 size_t
-ns_write_pairs(struct nearsearch *s, struct out *o, uint32_t aoff)
+nearsearch_write_pairs(struct nearsearch *s, struct out *o, uint32_t aoff)
 {
 	size_t n = s->npairs;
 
@@ -228,11 +229,11 @@ ns_write_pairs(struct nearsearch *s, struct out *o, uint32_t aoff)
 	for (size_t i = 0; i < s->npairs; i++) {
 		uint64_t c = s->pairs[i];
 
-		put_id(s, o, NS_A(c) + aoff);
+		put_id(s, o, NEARSEARCH_A(c) + aoff);
 		out_putc(o, '\t');
-		put_id(s, o, NS_B(c));
+		put_id(s, o, NEARSEARCH_B(c));
 		out_putc(o, '\t');
-		ns_write_distance(o, NS_D(c));
+		nearsearch_write_distance(o, NEARSEARCH_D(c));
 		out_end_record(o);
 	}
 	s->npairs = 0;

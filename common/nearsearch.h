@@ -9,7 +9,7 @@
  * rule looks at the ID after the TAB.
  *
  * A pair is kept as a number, a << 35 | b << 6 | distance (29 bits a
- * record, hence NR_MAXREC), so that sorting the numbers sorts the pairs:
+ * record, hence NEARRECS_MAXREC), so that sorting the numbers sorts the pairs:
  * a is the earlier record, b the later (the other way round when
  * by_second is set); a pair of the archive and the input puts the
  * archive's record first, counted from the archive's first. */
@@ -24,10 +24,11 @@
 #include "nearrecs.h"
 #include "out.h"
 
-#define NS_CODE(a, b, d)	((uint64_t)(a) << 35 | (uint64_t)(b) << 6 | (d))
-#define NS_A(c)			((uint32_t)((c) >> 35))
-#define NS_B(c)			((uint32_t)((c) >> 6 & NR_MAXREC))
-#define NS_D(c)			((unsigned)((c) & 63))
+#define NEARSEARCH_CODE(a, b, d) \
+	((uint64_t)(a) << 35 | (uint64_t)(b) << 6 | (d))
+#define NEARSEARCH_A(c)		((uint32_t)((c) >> 35))
+#define NEARSEARCH_B(c)		((uint32_t)((c) >> 6 & NEARRECS_MAXREC))
+#define NEARSEARCH_D(c)		((unsigned)((c) & 63))
 
 struct nearsearch {
 	unsigned	 k;
@@ -36,31 +37,32 @@ struct nearsearch {
 	bool		 keyed;
 	bool		 by_second;
 	struct nearrecs	*recs;
-	struct nearidx_design design;	/* made by ns_design() */
+	struct nearidx_design design;	/* made by nearsearch_design() */
 	uint64_t	*pairs;
 	size_t		 npairs, cappairs;
 	/* private */
 	unsigned	 curpos;
 };
 
-void ns_init(struct nearsearch *s, struct nearrecs *recs, unsigned k);
-void ns_free(struct nearsearch *s);
+void nearsearch_init(struct nearsearch *s, struct nearrecs *recs, unsigned k);
+void nearsearch_free(struct nearsearch *s);
 /* Make the design of ntables tables (the first call; fatal if there is
  * none). */
-void ns_design(struct nearsearch *s);
+void nearsearch_design(struct nearsearch *s);
 /* Search the entries (one fingerprint a record) or the records reps
  * (several; reps NULL: every record), every position and table.  split:
  * as nearidx_search's.  Returns the pairs of fingerprints compared. */
-uint64_t ns_search(struct nearsearch *s, const uint32_t *reps, size_t nreps,
-    uint32_t split);
+uint64_t nearsearch_search(struct nearsearch *s, const uint32_t *reps,
+    size_t nreps, uint32_t split);
 /* Search one bucket of table t of the design at position t / ntables:
  * the input records, all sharing that key. */
-void ns_bucket(struct nearsearch *s, unsigned t);
+void nearsearch_bucket(struct nearsearch *s, unsigned t);
 
 /* Write the pairs found, sorted, as ID1 TAB ID2 TAB DISTANCE (aoff added
  * to the first records' number), and forget them; returns how many. */
-size_t ns_write_pairs(struct nearsearch *s, struct out *o, uint32_t aoff);
+size_t nearsearch_write_pairs(struct nearsearch *s, struct out *o,
+    uint32_t aoff);
 /* A distance (0 to 64) in decimal. */
-void ns_write_distance(struct out *o, unsigned d);
+void nearsearch_write_distance(struct out *o, unsigned d);
 
 #endif

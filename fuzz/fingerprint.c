@@ -35,8 +35,8 @@ formats_back(const char *p, size_t n, uint64_t fp)
 static void
 check_list(const char *p, size_t n, unsigned max)
 {
-	uint64_t fp[NR_MAXPOS];
-	unsigned k = nr_parse_fps(p, n, fp, max), parts = 1;
+	uint64_t fp[NEARRECS_MAXPOS];
+	unsigned k = nearrecs_parse_fps(p, n, fp, max), parts = 1;
 	const char *q = p, *end = p + n, *c;
 
 	for (c = p; (c = memchr(c, ',', (size_t)(end - c))) != NULL; c++)
@@ -60,7 +60,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	uint64_t fp, again;
 	char hex[FINGERPRINT_HEXLEN];
 
-	check_list(p, size, NR_MAXPOS);
+	check_list(p, size, NEARRECS_MAXPOS);
 	check_list(p, size, 2);
 	if (!fingerprint_parse(p, size, &fp))
 		return 0;

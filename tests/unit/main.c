@@ -94,7 +94,7 @@ add_rec(struct nearrecs *r, bool archive, const char *id, const uint64_t *fp)
 {
 	struct span s = { id, strlen(id) };
 
-	nr_add(r, archive, &s, fp);
+	nearrecs_add(r, archive, &s, fp);
 }
 
 /* p[0..n) as one gzip member (windowBits 31), or zlib (15), or bare

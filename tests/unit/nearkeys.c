@@ -13,7 +13,7 @@ test_nearkeys(void)
 {
 	struct nearrecs r = { .npos = 1 };
 	struct nearsearch s;
-	struct nk_reducer red;
+	struct nearkeys_reducer red;
 	struct span f[4], id = { "doc", 3 };
 	struct out o;
 	struct buf got = { 0 };
@@ -27,17 +27,17 @@ test_nearkeys(void)
 	int fl;
 	bool unsorted = false;
 
-	ok(nk_fields("a\tb\tc\td", 7, f) && f[3].n == 1 && f[3].p[0] == 'd' &&
-	    !nk_fields("a\tb\tc", 5, f) && !nk_fields("a\tb\tc\td\t", 8, f),
+	ok(nearkeys_fields("a\tb\tc\td", 7, f) && f[3].n == 1 && f[3].p[0] == 'd' &&
+	    !nearkeys_fields("a\tb\tc", 5, f) && !nearkeys_fields("a\tb\tc\td\t", 8, f),
 	    "nearkeys: four fields exactly");
-	ns_init(&s, &r, 3);
+	nearsearch_init(&s, &r, 3);
 	s.ntables = 4;
-	ns_design(&s);
+	nearsearch_design(&s);
 	fl = capture_start(&o);
-	ok(nk_emit(&o, &r, &s.design, 7, 42, &id, fp) == 4,
+	ok(nearkeys_emit(&o, &r, &s.design, 7, 42, &id, fp) == 4,
 	    "nearkeys: a key record a table");
 	fp[0] = 0;
-	ok(nk_emit(&o, &r, &s.design, 7, 43, &id, fp) == 0,
+	ok(nearkeys_emit(&o, &r, &s.design, 7, 43, &id, fp) == 0,
 	    "nearkeys: none for the zero fingerprint");
 	capture_end(&o, fl, &got);
 	/* 4 tables at k = 3: each keyed on one block of 16 bits */
@@ -47,34 +47,34 @@ test_nearkeys(void)
 	    "003.cdef\t000007.000000000042\tdoc\t0123456789abcdef\n"),
 	    "nearkeys: KEY TAB PART.RECORD TAB ID TAB FP");
 	fp[0] = 0x0123456789abcdefULL;
-	ok(nk_key_matches(&r, &s.design, 2, 0x89ab, fp) &&
-	    !nk_key_matches(&r, &s.design, 2, 0x89ac, fp) &&
-	    !nk_key_matches(&r, &s.design, 4, 0x0123, fp),
+	ok(nearkeys_key_matches(&r, &s.design, 2, 0x89ab, fp) &&
+	    !nearkeys_key_matches(&r, &s.design, 2, 0x89ac, fp) &&
+	    !nearkeys_key_matches(&r, &s.design, 4, 0x0123, fp),
 	    "nearkeys: the key of a fingerprint");
 	/* reduce: the bucket 000.0123 holds one pair, written in record
 	 * order; table 1 owns no pair of table 0 */
 	r.keep_fps = true;
 	s.keyed = true;
-	nk_reducer_init(&red, &s);
+	nearkeys_reducer_init(&red, &s);
 	fl = capture_start(&o);
 	for (unsigned i = 0; i < 4; i++) {
 		unsigned t;
 		uint64_t key;
 
-		nk_fields(recs[i], strlen(recs[i]), f);
+		nearkeys_fields(recs[i], strlen(recs[i]), f);
 		nearidx_key_parse(f[0].p, f[0].n, &t, &key);
-		nr_parse_fps(f[3].p, f[3].n, fp, 1);
-		unsorted = nk_reduce(&red, &o, f, t, fp) || unsorted;
+		nearrecs_parse_fps(f[3].p, f[3].n, fp, 1);
+		unsorted = nearkeys_reduce(&red, &o, f, t, fp) || unsorted;
 	}
-	nk_reduce_end(&red, &o);
+	nearkeys_reduce_end(&red, &o);
 	capture_end(&o, fl, &got);
 	ok(SAME(&got, "000000.000000000001\t000000.000000000003\ta\tc\t1\n") &&
 	    red.nwritten == 1 && !unsorted,
 	    "nearkeys: a bucket's pairs, the earlier record first");
-	nk_fields(recs[0], strlen(recs[0]), f);
-	ok(nk_reduce(&red, &o, f, 0, fp), "nearkeys: a key out of order");
-	nk_reducer_free(&red);
-	ns_free(&s);
-	nr_free(&r);
+	nearkeys_fields(recs[0], strlen(recs[0]), f);
+	ok(nearkeys_reduce(&red, &o, f, 0, fp), "nearkeys: a key out of order");
+	nearkeys_reducer_free(&red);
+	nearsearch_free(&s);
+	nearrecs_free(&r);
 	buf_free(&got);
 }

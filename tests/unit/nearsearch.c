@@ -36,7 +36,7 @@ brute_pairs(const struct nearrecs *r, unsigned k, uint32_t split,
 
 	for (uint32_t a = 0; a < n; a++)
 		for (uint32_t b = a + 1; b < n; b++) {
-			const uint64_t *fa = nr_fps(r, a), *fb = nr_fps(r, b);
+			const uint64_t *fa = nearrecs_fps(r, a), *fb = nearrecs_fps(r, b);
 			unsigned best = 65;
 
 			if (split && (a >= split || b < split))
@@ -44,13 +44,13 @@ brute_pairs(const struct nearrecs *r, unsigned k, uint32_t split,
 			for (unsigned p = 0; p < r->npos; p++) {
 				unsigned d = fingerprint_distance(fa[p], fb[p]);
 
-				if (nr_valid(r, fa[p]) && nr_valid(r, fb[p]) &&
+				if (nearrecs_valid(r, fa[p]) && nearrecs_valid(r, fb[p]) &&
 				    d < best)
 					best = d;
 			}
 			if (best <= k)
-				out[np++] = split ? NS_CODE(b - split, a, best) :
-				    NS_CODE(a, b, best);
+				out[np++] = split ? NEARSEARCH_CODE(b - split, a, best) :
+				    NEARSEARCH_CODE(a, b, best);
 		}
 	radix_sort_u64(out, np);
 	return np;
@@ -73,7 +73,7 @@ fill_recs(struct nearrecs *r, bool archive, unsigned n, unsigned k)
 			if (c == 0)
 				fp[p] = 0;
 			else if (c < 6 && all > 0)
-				fp[p] = flip_bits(nr_fps(r, (uint32_t)(rnd() %
+				fp[p] = flip_bits(nearrecs_fps(r, (uint32_t)(rnd() %
 				    all))[p], rnd() % (k + 3));
 			else
 				fp[p] = rnd64();
@@ -98,24 +98,24 @@ search_exact(unsigned npos, unsigned k, unsigned ntables, bool keep_empty,
 	fill_recs(&r, false, 150, k);
 	if (against)
 		fill_recs(&r, true, 100, k);
-	ns_init(&s, &r, k);
+	nearsearch_init(&s, &r, k);
 	s.ntables = ntables;
 	if (npos == 1) {
 		/* the entries a one-shot run makes */
 		uint32_t *all;
 		size_t n;
 
-		all = nr_all(&r, &n);
-		nr_fill(&r, 0, all, n);
+		all = nearrecs_all(&r, &n);
+		nearrecs_fill(&r, 0, all, n);
 		free(all);
 	}
-	ns_search(&s, NULL, 0, against ? (uint32_t)r.in.n : 0);
+	nearsearch_search(&s, NULL, 0, against ? (uint32_t)r.in.n : 0);
 	nwant = brute_pairs(&r, k, against ? (uint32_t)r.in.n : 0, want);
 	radix_sort_u64(s.pairs, s.npairs);
 	same_pairs = s.npairs == nwant && (nwant == 0 ||
 	    memcmp(s.pairs, want, nwant * sizeof *want) == 0);
-	ns_free(&s);
-	nr_free(&r);
+	nearsearch_free(&s);
+	nearrecs_free(&r);
 	return same_pairs;
 }
 
@@ -139,7 +139,7 @@ groups_exact(unsigned npos, unsigned k, bool components)
 		uint64_t fp[4];
 		char id[32];
 
-		memcpy(fp, nr_fps(&r, j), npos * sizeof *fp);
+		memcpy(fp, nearrecs_fps(&r, j), npos * sizeof *fp);
 		snprintf(id, sizeof id, "copy%u", j);
 		add_rec(&r, false, id, fp);
 	}
@@ -148,27 +148,27 @@ groups_exact(unsigned npos, unsigned k, bool components)
 		uint32_t *all;
 		size_t n;
 
-		all = nr_all(&r, &n);
-		nr_fill(&r, 0, all, n);
+		all = nearrecs_all(&r, &n);
+		nearrecs_fill(&r, 0, all, n);
 		free(all);
 	}
 	nwant = brute_pairs(&r, k, 0, want);
 	for (size_t i = 0; i < nwant; i++)	/* by the later record */
-		want[i] = NS_CODE(NS_B(want[i]), NS_A(want[i]), 0);
+		want[i] = NEARSEARCH_CODE(NEARSEARCH_B(want[i]), NEARSEARCH_A(want[i]), 0);
 	radix_sort_u64(want, nwant);
 	groups_init(&g, components);
 	groups_grow(&g, r.in.n);
 	for (size_t i = 0; i < nwant; i++)
-		groups_pair(&g, NS_A(want[i]), NS_B(want[i]));
-	ns_init(&s, &r, k);
-	nc_run(&c, &s, components);
+		groups_pair(&g, NEARSEARCH_A(want[i]), NEARSEARCH_B(want[i]));
+	nearsearch_init(&s, &r, k);
+	nearclust_run(&c, &s, components);
 	for (uint32_t i = 0; i < r.in.n; i++)
-		same_groups = nc_group_of(&c, i) == groups_of(&g, i) &&
+		same_groups = nearclust_group_of(&c, i) == groups_of(&g, i) &&
 		    same_groups;
-	nc_free(&c);
+	nearclust_free(&c);
 	groups_free(&g);
-	ns_free(&s);
-	nr_free(&r);
+	nearsearch_free(&s);
+	nearrecs_free(&r);
 	return same_groups;
 }
 
@@ -213,18 +213,18 @@ test_nearsearch(void)
 		fp[0] = i == 3 ? 0xff : 0xfe;
 		add_rec(&r, false, ids[i], fp);
 	}
-	ns_init(&s, &r, 3);
+	nearsearch_init(&s, &r, 3);
 	s.distinct = true;
-	ns_search(&s, NULL, 0, 0);
+	nearsearch_search(&s, NULL, 0, 0);
 	radix_sort_u64(s.pairs, s.npairs);
-	ok(s.npairs == 6 && s.pairs[0] == NS_CODE(0, 2, 0) &&
-	    s.pairs[1] == NS_CODE(0, 4, 0) && s.pairs[2] == NS_CODE(1, 3, 1) &&
-	    s.pairs[3] == NS_CODE(1, 4, 0) && s.pairs[4] == NS_CODE(2, 4, 0) &&
-	    s.pairs[5] == NS_CODE(3, 4, 1), "nearsearch: --distinct-versions");
+	ok(s.npairs == 6 && s.pairs[0] == NEARSEARCH_CODE(0, 2, 0) &&
+	    s.pairs[1] == NEARSEARCH_CODE(0, 4, 0) && s.pairs[2] == NEARSEARCH_CODE(1, 3, 1) &&
+	    s.pairs[3] == NEARSEARCH_CODE(1, 4, 0) && s.pairs[4] == NEARSEARCH_CODE(2, 4, 0) &&
+	    s.pairs[5] == NEARSEARCH_CODE(3, 4, 1), "nearsearch: --distinct-versions");
 	f = capture_start(&o);
-	ok(ns_write_pairs(&s, &o, 0) == 6 && s.npairs == 0,
+	ok(nearsearch_write_pairs(&s, &o, 0) == 6 && s.npairs == 0,
 	    "nearsearch: pairs written and forgotten");
-	ns_write_distance(&o, 64);
+	nearsearch_write_distance(&o, 64);
 	capture_end(&o, f, &got);
 	ok(SAME(&got, "https://h/v1/a\thttps://h/v1/a?x\t0\n"
 	    "https://h/v1/a\tother\t0\nhttps://h/v2/a\thttps://h/v2/b\t1\n"
@@ -236,8 +236,8 @@ test_nearsearch(void)
 	s.distinct = false;
 	r.nent = 0;
 	for (uint32_t i = 0; i < 5; i++)
-		nr_push(&r, i == 3 ? 0xff : 0xfe, i);
-	reps = nc_collapse(&s, &nreps, &dups, &ndups);
+		nearrecs_push(&r, i == 3 ? 0xff : 0xfe, i);
+	reps = nearclust_collapse(&s, &nreps, &dups, &ndups);
 	ok(nreps == 2 && reps[0] == 0 && reps[1] == 3 && ndups == 3 &&
 	    dups[0] == ((uint64_t)1 << 32 | 0) && dups[2] == ((uint64_t)4 << 32 | 0) &&
 	    r.nent == 2 && r.ent[0].fp == 0xfe && r.ent[0].idx == 0,
@@ -249,16 +249,16 @@ test_nearsearch(void)
 	for (uint32_t i = 0; i < 5; i++) {
 		uint32_t x = i == 1 ? 2 : i == 2 ? 1 : i;	/* 0 and 2 next */
 
-		nr_push(&r, x == 3 ? 0xff : 0xfe, x);
+		nearrecs_push(&r, x == 3 ? 0xff : 0xfe, x);
 	}
-	reps = nc_collapse(&s, &nreps, &dups, &ndups);
+	reps = nearclust_collapse(&s, &nreps, &dups, &ndups);
 	ok(nreps == 4 && reps[0] == 0 && reps[1] == 1 && reps[2] == 3 &&
 	    reps[3] == 4 && ndups == 1 && dups[0] == ((uint64_t)2 << 32 | 0),
 	    "nearsearch: identical records collapse within a version class");
 	free(reps);
 	free(dups);
-	ns_free(&s);
-	nr_free(&r);
+	nearsearch_free(&s);
+	nearrecs_free(&r);
 	buf_free(&got);
 	ok(groups_exact(1, 3, false) && groups_exact(1, 3, true) &&
 	    groups_exact(2, 5, false) && groups_exact(2, 2, true),
