@@ -210,7 +210,7 @@ html_attr(const xmlNode *e, const char *name)
 }
 
 xmlNode *
-html_next(xmlNode *n, const xmlNode *root, bool descend)
+html_next(const xmlNode *n, const xmlNode *root, bool descend)
 {
 	if (descend && n->children != NULL)
 		return n->children;

@@ -47,7 +47,9 @@ const char *html_attr(const xmlNode *e, const char *name);
 /* The node after n in document order under root, into n's children when
  * descend: the one preorder walk of a tree, without recursion, so that
  * a page nested 100,000 deep is walked like any other.  NULL after the
- * last.  A walk that acts when it leaves an element keeps its own loop. */
-xmlNode *html_next(xmlNode *n, const xmlNode *root, bool descend);
+ * last.  A walk that acts when it leaves an element keeps its own loop.
+ * As strchr does, it takes a const node and gives one the caller may
+ * change if its tree is its own to change. */
+xmlNode *html_next(const xmlNode *n, const xmlNode *root, bool descend);
 
 #endif

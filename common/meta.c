@@ -427,15 +427,7 @@ author_links(struct meta *m, const xmlNode *e)
 		if (link && author_href(attr(n, "href")) &&
 		    text_of(m, n, BYLINE_MAX) != NO_TEXT && count++ > 0)
 			m->texts.p[strlen(m->texts.p + start) + start] = ';';
-		if (n->type == XML_ELEMENT_NODE && n->children != NULL && !link) {
-			n = n->children;
-			continue;
-		}
-		while (n != e && n->next == NULL)
-			n = n->parent;
-		if (n == e)
-			break;
-		n = n->next;
+		n = html_next(n, e, n->type == XML_ELEMENT_NODE && !link);
 	}
 	return count > 0 ? start : NO_TEXT;
 }
@@ -465,15 +457,7 @@ byline_text(struct meta *m, const xmlNode *e)
 		if (n != e && n->type == XML_ELEMENT_NODE && named == NULL &&
 		    nameish(attr(n, "class")))
 			named = n;
-		if (n->type == XML_ELEMENT_NODE && n->children != NULL) {
-			n = n->children;
-			continue;
-		}
-		while (n != e && n->next == NULL)
-			n = n->parent;
-		if (n == e)
-			break;
-		n = n->next;
+		n = html_next(n, e, n->type == XML_ELEMENT_NODE);
 	}
 	if (author != NULL && (t = author_links(m, e)) != NO_TEXT)
 		return t;
@@ -500,18 +484,9 @@ item_name(const xmlNode *e)
 		if (n->type == XML_ELEMENT_NODE) {
 			if ((v = attr(n, "itemprop")) != NULL && has_word(v, "name"))
 				return n;
-			down = n->children != NULL &&
-			    html_attr(n, "itemscope") == NULL;
+			down = html_attr(n, "itemscope") == NULL;
 		}
-		if (down) {
-			n = n->children;
-			continue;
-		}
-		while (n != e && n->next == NULL)
-			n = n->parent;
-		if (n == e)
-			break;
-		n = n->next;
+		n = html_next(n, e, down);
 	}
 	return NULL;
 }
