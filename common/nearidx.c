@@ -635,6 +635,10 @@ search(struct nearidx_search *s, struct nearidx_entry *e,
 	w = nv / (k + 1);
 	if (w > log2ceil(n))
 		w = log2ceil(n);
+	/* 16 bits sort in two of sort_sel()'s passes; more would take a
+	 * third, and are reached only by buckets of over 65,536 records,
+	 * which 16 bits already part into groups of a few (not measured
+	 * against other caps) */
 	if (w > 16)
 		w = 16;
 	if ((1ULL << w) <= k + 1) {
