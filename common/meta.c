@@ -676,7 +676,12 @@ microdata:
 		else
 			s->ip_author = text_of(m, nm != NULL ? nm : n, BYLINE_MAX);
 	}
-	if (strcasecmp(ip, "datePublished") == 0 && s->ip_date == NULL) {
+	/* dateCreated too, whichever comes first: a QAPage's Question
+	 * has only that, and its answers' comments carry datePublished
+	 * further down (wcxb-dev: 5 dates right, none wrong, both halves
+	 * up) */
+	if ((strcasecmp(ip, "datePublished") == 0 ||
+	    strcasecmp(ip, "dateCreated") == 0) && s->ip_date == NULL) {
 		if ((v = attr(n, "datetime")) == NULL && (v = attr(n, "content")) ==
 		    NULL && n->children && n->children->type == XML_TEXT_NODE)
 			v = (const char *)n->children->content;

@@ -21,9 +21,10 @@
  *                citation_publication_date, citation_date, dc.date.issued,
  *                dc.date, dcterms.created, date, pubdate, publishdate,
  *                publish_date, parsely-pub-date, sailthru.date,
- *                og:published_time; itemprop=datePublished; a <time> with
- *                pubdate, else the first <time datetime> in article or main,
- *                else the first one; a date element and the text after the
+ *                og:published_time; itemprop=datePublished or
+ *                dateCreated (the first); a <time> with pubdate, else
+ *                the first <time datetime> in article or main, else the
+ *                first one; a date element and the text after the
  *                h1; a labelled date ("Published on ..."); a date in the
  *                URL's path (/2024/03/12/); what is above the h1; a
  *                modification date; an "Updated ..." text.  The first

@@ -384,7 +384,7 @@ date_page() {
 	printf '<!doctype html><html lang=en><head><title>Tide pools</title>%s</head><body><nav><a href=/>Home</a> <a href=/blog>Blog</a></nav>%s<article><h1>Tide pools</h1>%s<p>The harbour rock pools fill twice a day, and each tide leaves behind a different set of animals: anemones, small crabs, periwinkles and the occasional starfish that did not make it back to deeper water in time.</p></article></body></html>' "$1" "$2" "$3"
 }
 
-@test "htmlmeta: date: a <time> without datetime, published-date, ms.date, "2023 Jan 7", a dateline above the h1; pages without a date have none" {
+@test "htmlmeta: date: a <time> without datetime, published-date, ms.date, "2023 Jan 7", a dateline above the h1, itemprop=dateCreated before datePublished; pages without a date have none" {
 	export -f date_page
 	while IFS='|' read -r head before after want; do
 		run bash -c 'date_page "$1" "$2" "$3" | htmltext --json | jq -r ".date // \"-\""' \
@@ -407,6 +407,7 @@ date_page() {
 	||<p>A lead paragraph about the harbour that runs on and on, long enough to pass the first 400 bytes after the headline that are read for a date: the pools, the tides, the crabs and the anemones, the periwinkles, the limpets and the barnacles, the weed, the sand, the gulls above them, the walkers and their dogs, the rain and the wind from the west that brings the swell in over the rocks twice a day.</p><footer><p>Posted by the harbour master, who has walked the pools since 12 March 2020.</p></footer>|-
 	|<p>Founded 12 March 2020.</p><p>Our team of writers, editors and photographers has covered the coast and its harbours, beaches and rock pools for years, in every season and at every tide.</p>||-
 	|||-
+	||<p>Asked <time itemprop="dateCreated" datetime="2014-02-04 13:02:51Z">12 years ago</time></p><p>A comment, <span itemprop="datePublished">2018-05-21 20:37:55 +00:00</span></p>|2014-02-04T13:02:51+00:00
 	EOT
 	# no other source: the date at the start of the text (a forum's post)
 	run bash -c "printf '%s' '<title>Which pools are best?</title><div class=post><p>annlee Member</p><p>Posted 2025-11-01 15:14</p><p>Which of the harbour rock pools are the best at low water? I have walked out twice and found mostly periwinkles and small crabs, nothing else.</p></div>' | htmltext --json | jq -r .date"
