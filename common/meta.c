@@ -1068,7 +1068,18 @@ meta_clean_author(const char *s, size_t n, struct buf *out)
 		bool letters = false, at = false;
 
 		for (size_t i = 0; i < len; i++) {
-			letters |= word_char((unsigned char)p[i]);
+			const unsigned char *u = (const unsigned char *)p + i;
+
+			/* U+0080..U+00BF and General Punctuation (U+2000..
+			 * U+207F): a bullet, a dash, a middle dot is no
+			 * letter of a name ("•" between byline parts) */
+			if (u[0] == 0xc2 && i + 1 < len)
+				i++;
+			else if (u[0] == 0xe2 && i + 2 < len &&
+			    (u[1] == 0x80 || u[1] == 0x81))
+				i += 2;
+			else
+				letters |= word_char(u[0]);
 			at |= p[i] == '@';
 		}
 		if (len == 0 || len > 100 || !letters || at ||

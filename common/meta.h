@@ -15,8 +15,8 @@
  *                by" text anywhere, if only one; an author link; a
  *                forum's class=username; data-author; the first byline
  *                element before the h1.  Names several, "; " between;
- *                "By " and its kind cut; URLs and e-mail addresses are
- *                no names.
+ *                "By " and its kind cut; URLs, e-mail addresses and
+ *                values without a letter (a bullet) are no names.
  *   DATE         JSON-LD datePublished (dateCreated); article:published_time;
  *                citation_publication_date, citation_date, dc.date.issued,
  *                dc.date, dcterms.created, date, pubdate, publishdate,

@@ -299,7 +299,7 @@ author_page() {
 	printf '<!doctype html><html lang=en><head><title>Tide pools</title>%s</head><body><article><h1>Tide pools</h1>%s<p>The harbour rock pools fill twice a day, and each tide leaves behind a different set of animals: anemones, small crabs, periwinkles and the occasional starfish that did not make it back to deeper water in time.</p></article></body></html>' "$1" "$2"
 }
 
-@test "htmlmeta: author: labelled pairs, microdata names, bylines of names, several authors; labels alone are no name" {
+@test "htmlmeta: author: labelled pairs, microdata names, bylines of names, several authors; labels alone, bullets and dashes are no name" {
 	export -f author_page
 	while IFS='|' read -r head byline want; do
 		run bash -c 'author_page "$1" "$2" | htmltext --json | jq -r ".author // \"-\""' \
@@ -336,6 +336,9 @@ author_page() {
 	<meta property="cXenseParse:author" content="Ann Lee">||Ann Lee
 	<meta property="og:site_name" content="Harbour Notes"><meta name="author" content="Harbour Notes">|<p>By Ann Lee</p>|Ann Lee
 	<meta property="og:site_name" content="Harbour Notes"><meta name="author" content="Harbour Notes">||Harbour Notes
+	<meta name="author" content="•">|<p>By Ann Lee</p>|Ann Lee
+	<meta name="author" content="· —">||-
+	<meta name="author" content="Zoë Åberg">||Zoë Åberg
 	EOT
 }
 
