@@ -1072,7 +1072,7 @@ meta_clean_author(const char *s, size_t n, struct buf *out)
 
 			/* U+0080..U+00BF and General Punctuation (U+2000..
 			 * U+207F): a bullet, a dash, a middle dot is no
-			 * letter of a name ("•" between byline parts) */
+			 * letter of a name (a bullet between byline parts) */
 			if (u[0] == 0xc2 && i + 1 < len)
 				i++;
 			else if (u[0] == 0xe2 && i + 2 < len &&
