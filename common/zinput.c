@@ -308,6 +308,9 @@ find(struct zinput *z, bool quiet)
 			    (uintmax_t)zstdread_skip_len(z->in + z->pos))) {
 				if (z->err)
 					return ZINPUT_ERROR;
+				/* cut short: the frame claims the rest, which
+				 * is consumed, or the next call finds it again */
+				z->pos = z->end;
 				return junk(z, start);
 			}
 			start = z->base + z->pos;

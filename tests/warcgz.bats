@@ -143,6 +143,16 @@ htmltext: documents: 300 read, 300 written, 0 rejected"
 	assert_equal "$(cut -f2 rej | head -2 | tr '\n' ' ')" "0 $(zstd -q -c -D dict recs/000000 | wc -c) "
 }
 
+@test "warc.zst: a skippable frame cut short at the end is junk, said once; the frames before it are read" {
+	for i in 1 2; do page "http://a.example/$i" "page $i text" | zstd -q > f$i; done
+	# a skippable frame's magic and three of the four bytes of its length
+	{ cat f1 f2; printf '\x5d\x2a\x4d\x18\x3f\xd4\xd4'; } > cut.warc.zst
+	run --separate-stderr timeout 10 htmltext --warc cut.warc.zst
+	assert_failure 1
+	assert_equal "$(printf '%s\n' "${lines[@]}" | cut -f1 | tr '\n' ' ')" "http://a.example/1 http://a.example/2 "
+	assert_equal "$stderr" "htmltext: cut.warc.zst: offset $(($(size f1) + $(size f2))): not a zstd frame (7 bytes skipped)"
+}
+
 @test "warc.gz: a truncated member, a bad CRC, junk between members, a member cut in the middle: file, offset, reason; the next member is read" {
 	for i in 1 2 3 4 5; do page "http://a.example/$i" "page $i text" | gzip -n > m$i; done
 	o() { local s=0 k; for k in $(seq 1 $(($1 - 1))); do s=$((s + $(size m$k))); done; echo $s; }
