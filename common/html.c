@@ -147,6 +147,82 @@ nul_to_space(struct charset_result *cs, struct buf *scratch)
 	}
 }
 
+/* The first child element of e named name, or NULL. */
+static xmlNode *
+child_named(xmlNode *e, const char *name)
+{
+	for (xmlNode *c = e->children; c != NULL; c = c->next)
+		if (c->type == XML_ELEMENT_NODE &&
+		    strcmp((const char *)c->name, name) == 0)
+			return c;
+	return NULL;
+}
+
+/* Move the children of from to the end of to. */
+static void
+move_children(xmlNode *from, xmlNode *to)
+{
+	xmlNode *c, *next;
+
+	for (c = from->children; c != NULL; c = next) {
+		next = c->next;
+		xmlUnlinkNode(c);
+		/* a text node may be merged into the one before it */
+		if (xmlAddChild(to, c) == NULL)
+			diag_fatal("out of memory");
+	}
+}
+
+/*
+ * libxml2 2.9.14 starts a second root element when a page goes on after
+ * its </html> or opens a second <html>, and the text there is outside
+ * the tree the programs walk (25 of WCXB dev's 1,497 pages; on one the
+ * article is all there).  A browser keeps one document: HTML's tree
+ * builder reads what follows </html> as part of the body and a second
+ * <html>, <head> or <body> tag as nothing.  So the children of every
+ * later root go to the end of the first root's body (its head's to the
+ * first head), or of the first root itself when it has no body.
+ */
+static void
+join_roots(xmlDoc *doc)
+{
+	xmlNode *root = xmlDocGetRootElement(doc), *n, *next, *body, *head;
+
+	if (root == NULL)
+		return;
+	body = child_named(root, "body");
+	head = child_named(root, "head");
+	for (n = root->next; n != NULL; n = next) {
+		next = n->next;
+		if (n->type != XML_ELEMENT_NODE)
+			continue;
+		xmlUnlinkNode(n);
+		if (strcmp((const char *)n->name, "html") == 0) {
+			xmlNode *c, *cn;
+
+			for (c = n->children; c != NULL; c = cn) {
+				cn = c->next;
+				if (c->type == XML_ELEMENT_NODE &&
+				    strcmp((const char *)c->name, "head") == 0) {
+					move_children(c, head ? head :
+					    body ? body : root);
+					continue;
+				}
+				if (c->type == XML_ELEMENT_NODE &&
+				    strcmp((const char *)c->name, "body") == 0) {
+					move_children(c, body ? body : root);
+					continue;
+				}
+				xmlUnlinkNode(c);
+				if (xmlAddChild(body ? body : root, c) == NULL)
+					diag_fatal("out of memory");
+			}
+			xmlFreeNode(n);
+		} else if (xmlAddChild(body ? body : root, n) == NULL)
+			diag_fatal("out of memory");
+	}
+}
+
 void
 html_load(struct html *h, const char *p, size_t n, const char *name,
     const char *http_charset, struct buf *scratch)
@@ -171,6 +247,8 @@ html_load(struct html *h, const char *p, size_t n, const char *name,
 	nerrors = 0;
 	reported = false;
 	h->doc = parse_utf8(h->cs.text, h->cs.len, opts);
+	if (h->doc != NULL)
+		join_roots(h->doc);
 	h->errors = nerrors;
 	current = NULL;
 }

@@ -472,6 +472,16 @@ htmltext: dir: read error: Is a directory"
 	assert_output 'deep.html		stray unclosed\nThe text at the bottom of ten thousand elements.\nAnd a second paragraph down there.'
 }
 
+@test "htmltext: what follows </html>, or a second <html>, is part of the page, as a browser shows it; htmllinks finds its links" {
+	printf '<!DOCTYPE html><html><head><title>T</title></head><body><nav><a href="/">Home</a> <a href="/b">Blog</a></nav></body></html>\n<div><h2>After the end</h2><p>This paragraph comes after the closing html tag, as <a href="/more">some templates</a> write it.</p></div><html><head><meta property="og:type" content="article"></head><body><p>And a second html element holds this one.</p></body></html>' > after.html
+	run --separate-stderr htmltext after.html
+	assert_success
+	assert_output "$(printf 'after.html\tT\tAfter the end\\nThis paragraph comes after the closing html tag, as some templates write it.\\nAnd a second html element holds this one.')"
+	run htmllinks -u http://a.example/ after.html
+	assert_success
+	assert_line --partial 'http://a.example/more'
+}
+
 # --- quality -------------------------------------------------------------------------
 
 @test "htmltext: the seed's corpus design: F1 >= 99.5% and lines >= 99% in every group, no U+FFFD, no script text" {
