@@ -50,8 +50,9 @@ struct extract {
 	struct buf	 line, tmp;
 	size_t		 pruned_steps;
 	bool		 noscript;	/* the page's text is in noscript */
-	bool		 show_styled;	/* style="display:none" hides nothing */
-	size_t		 styled_out;	/* elements a style attribute hid */
+	bool		 show_hidden;	/* a style, a hiding class or
+					   aria-hidden hides nothing */
+	size_t		 hidden_out;	/* elements they hid */
 	bool		 no_blocks;	/* step 8 kept no block of text */
 	bool		 keep_comments;	/* comment sections are content */
 	bool		 post_comments;	/* ... but those under each post not */

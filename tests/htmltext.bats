@@ -123,6 +123,32 @@ EOF
 	assert_equal "$(cut -f6 <<< "$output")" 13
 }
 
+@test "htmltext: step 3: a page all of whose text a hiding class or aria-hidden hides (a preloader, an open dialog) is read again with them ignored; the hidden attribute stays" {
+	cat > preload.html <<-'EOF'
+	<title>Nesting</title><body><div class="preloader"></div>
+	<div class="root hide"><main><h1>Stop nesting</h1>
+	<p>Embedding one database system in another to speed up analytics is not a new idea at all.</p>
+	<p class="sr-only">Skip to the comments</p></main></div></body>
+	EOF
+	run htmltext preload.html
+	assert_success
+	assert_output "$(printf 'preload.html\tStop nesting\tEmbedding one database system in another to speed up analytics is not a new idea at all.\\nSkip to the comments')"
+	cat > modal.html <<-'EOF'
+	<title>T</title><body><div id="page" aria-hidden="true"><article>
+	<p>The article under a dialog that was open when the page was saved, long enough to keep.</p>
+	</article></div><div role="dialog"><p>Sign up</p></div></body>
+	EOF
+	run htmltext modal.html
+	assert_output "$(printf 'modal.html\tT\tThe article under a dialog that was open when the page was saved, long enough to keep.')"
+	# a page with text keeps hiding them; so does the hidden attribute
+	printf '<p>The visible paragraph of a page with text.</p><div class="hidden"><p>A hidden paragraph of the same page.</p></div>' > shown.html
+	run htmltext shown.html
+	assert_output "$(printf 'shown.html\t\tThe visible paragraph of a page with text.')"
+	printf '<title>T</title><div hidden><p>A template the script fills in, with words enough to count.</p></div>' > attr.html
+	run htmltext attr.html
+	assert_output "$(printf 'attr.html\tT\t')"
+}
+
 @test "htmltext: step 3: a page all of whose text a style attribute hides (a script reveals it) is read again with the style ignored; a few words are not kept" {
 	cat > locked.html <<-'EOF'
 	<title>Dark roast</title><body><header><a href="/">Home</a></header>
