@@ -220,6 +220,33 @@ PROG=htmltext
 	refute_line --partial 'rights reserved'
 }
 
+@test "htmltext page types: a listing's cards inside a container named for noise (related-product) are its text; the filter panel beside them is not" {
+	{
+		printf '<html><head><title>Economy</title></head><body>\n'
+		printf '<header><nav><a href="/">Home</a> <a href="/news">News</a> <a href="/sport">Sport</a></nav></header>\n'
+		printf '<main><h1>Economy</h1><div class="intro"><p>The economy pages follow markets, trade, jobs and prices around the world, with the stories of the people and the firms behind the figures, every day of the week, from our reporters in forty countries.</p></div>\n'
+		printf '<section class="related-product"><div class="sidebar-filters"><h3>Filter by region</h3>\n'
+		printf '<a href="?r=1">Africa</a> <a href="?r=2">Asia</a> <a href="?r=3">Europe and the rest of the world</a></div>\n'
+		printf '<div class="content-listing">\n'
+		for i in $(seq 12); do
+			printf '<article class="card"><h3><a href="/story/%d">Markets move on story %d</a></h3>\n' "$i" "$i"
+			printf '<p>What happened on day %d, told in one line.</p></article>\n' "$i"
+		done
+		printf '</div></section></main>\n'
+		printf '<footer><p>The news site, all rights reserved, since 1996.</p></footer></body></html>\n'
+	} > feed.html
+	run --separate-stderr htmltext -u https://news.example/tag/economy feed.html
+	assert_success
+	plain -u https://news.example/tag/economy feed.html
+	assert_line --partial 'The economy pages follow markets'
+	for i in 1 6 12; do
+		assert_line "Markets move on story $i"
+		assert_line "What happened on day $i, told in one line."
+	done
+	refute_line --partial 'Filter by'
+	refute_line --partial 'rights reserved'
+}
+
 @test "htmltext page types: a page the parser put inside a <button> keeps its text; a button's own label is not text" {
 	{
 		printf '<html><body><header><button class="menu-button"><span>Menu of the site and its sections</span>\n'
