@@ -35,6 +35,38 @@ PROG=htmltext
 	assert_files_equal got want
 }
 
+@test "htmltext page types: an undated page whose best container holds less than three quarters of the text is a page of sections (service); dated, it is an article" {
+	# mk FILE [TIME]: a hero with a list, then a block of paragraphs
+	mk() {
+		{
+			printf '<html><head><title>Cloud backup</title></head><body>\n'
+			printf '<header><nav><a href="/">Home</a> <a href="/plans">Plans</a> <a href="/contact">Contact</a></nav></header>\n'
+			printf '<div class="hero-wrap"><div class="row"><div class="col"><h1>Cloud backup for small offices</h1>%s\n' "$2"
+			printf '<p>Every computer in the office, copied each night.</p><p>Lost laptops and failed disks cost you minutes, not days.</p>\n'
+			printf '<ul><li>Encrypted before it leaves the building</li><li>Kept in two data centres</li></ul></div></div></div>\n'
+			printf '<div class="details-wrap"><div class="row"><div class="col">\n'
+			printf '<p>Every file on every computer in the office is copied to two data centres each night, encrypted before it leaves the building.</p>\n'
+			printf '<p>When a laptop is lost or a disk fails, the files come back in minutes, to the same folders, with the same names.</p>\n'
+			printf '<p>Nobody has to remember to do anything: the backup runs on its own and tells you only when something needs you.</p></div></div></div>\n'
+			printf '<footer><p>Cloud backup, 5 Mill Lane.</p></footer></body></html>\n'
+		} > "$1"
+	}
+	mk undated.html ""
+	run --separate-stderr htmltext --meta undated.html
+	assert_success
+	assert_equal "$(cut -f 7 <<< "$output")" service
+	plain undated.html
+	assert_line 'Lost laptops and failed disks cost you minutes, not days.'
+	assert_line 'Kept in two data centres'
+	assert_line --partial 'Nobody has to remember to do anything'
+	mk dated.html '<time datetime="2025-01-02">2 January 2025</time>'
+	run --separate-stderr htmltext --meta dated.html
+	assert_equal "$(cut -f 7 <<< "$output")" article
+	plain dated.html
+	refute_line 'Kept in two data centres'
+	assert_line --partial 'Nobody has to remember to do anything'
+}
+
 @test "htmltext page types: a forum that shows its posts only without JavaScript (noscript) gives them; a noscript note beside an article does not" {
 	cat > thread.html <<-'EOF'
 	<html><head><title>Which first telescope?</title></head><body>
