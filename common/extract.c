@@ -577,6 +577,7 @@ enum {
 	F_PLACE = 1 << 24,	/* F_NOISE by the header of its class only */
 	F_HOLDSSEM = 1 << 25,	/* an F_SEM element below it */
 	F_SHELF = 1 << 26,	/* one of a row of priced cards (shelves()) */
+	F_UI = 1 << 27,		/* the words of a control ("Share", "Log in") */
 };
 
 #define NONE	UINT32_MAX
@@ -1923,7 +1924,7 @@ extract_from(struct extract *x, xmlNode *root, bool all)
 
 		if (n->type == XML_ELEMENT_NODE) {
 			e = el_of(x, n);
-			if (e && !(e->flags & (F_DEAD | F_SKIP))) {
+			if (e && !(e->flags & (F_DEAD | F_SKIP | F_UI))) {
 				enter(&w, e);
 				down = n->children != NULL;
 				if (!down)
@@ -2732,6 +2733,117 @@ profile(struct extract *x)
 	}
 }
 
+/* The words of a page's controls, on an element of their own: a link
+ * that skips the menu, a share or print button, a newsletter's sign-up,
+ * "Log in", "Table of contents" over a list step 5 pruned, "Advertisement"
+ * over an empty slot, "5 min read".  Matched whole (case, white space and
+ * the arrows and colons around them aside): a sentence that holds the
+ * words is text.  English only, as the box headings of step 4. */
+static const char *const ui_phrases[] = {
+	"accept all", "accept all cookies", "accept cookies", "add a comment",
+	"advertisement", "all rights reserved", "back to top",
+	"book a demo", "connect with us", "continue reading", "cookie policy",
+	"cookie settings", "copy link", "create an account", "follow us",
+	"follow us on", "get a demo", "get a quote", "go to top",
+	"join our mailing list", "join our newsletter", "jump to",
+	"latest news", "leave a comment", "leave a reply", "link copied",
+	"load more", "log in", "log in to comment", "login", "manage cookies",
+	"most popular", "most read", "my account", "newsletter",
+	"newsletter signup", "next article", "next post", "popular posts",
+	"post a comment", "previous article", "previous post", "print",
+	"print article", "print this page", "privacy policy", "read more",
+	"recent posts", "recommended for you", "register", "reject all",
+	"related articles", "related content", "related posts",
+	"related stories", "request a demo", "request a quote",
+	"scroll to top", "share", "share article", "share on facebook",
+	"share on linkedin", "share on twitter", "share on x", "share this",
+	"share this article", "share this page", "share this post",
+	"share this story", "share via email", "show more comments",
+	"sign in", "sign up", "sign up for our newsletter", "sign up now",
+	"skip to content", "skip to footer", "skip to main content",
+	"skip to main navigation", "skip to navigation", "subscribe",
+	"subscribe now", "subscribe to our newsletter",
+	"terms and conditions", "terms of service", "terms of use",
+	"trending", "trending now", "you may also like",
+	"you might also like",
+};
+
+static int
+cmp_phrase(const void *key, const void *elem)
+{
+	return strcmp(key, *(const char *const *)elem);
+}
+
+/* Whether s (n bytes, white space collapsed) is a control's words. */
+static bool
+ui_words(const char *s, size_t n)
+{
+	char low[40];
+	size_t k = 0, i = 0;
+	const char *rest;
+
+	/* what is around the words: arrows, bullets, colons, a count */
+	while (n > 0 && !word_byte((unsigned char)s[n - 1]))
+		n--;
+	while (i < n && !word_byte((unsigned char)s[i]))
+		i++;
+	if (n - i >= sizeof low)
+		return false;
+	for (; i < n; i++)
+		low[k++] = (char)(is_upper((unsigned char)s[i]) ? s[i] | 0x20 :
+		    s[i]);
+	low[k] = '\0';
+	/* "5 min read", "12 minute read" */
+	for (i = 0; is_digit((unsigned char)low[i]); i++)
+		;
+	rest = low + i + (low[i] == ' ');
+	if (i > 0 && (strcmp(rest, "min read") == 0 ||
+	    strcmp(rest, "mins read") == 0 || strcmp(rest, "minute read") == 0 ||
+	    strcmp(rest, "minutes read") == 0))
+		return true;
+	return bsearch(low, ui_phrases, sizeof ui_phrases / sizeof ui_phrases[0],
+	    sizeof ui_phrases[0], cmp_phrase) != NULL;
+}
+
+/* Mark the outermost short elements of the text whose words are a
+ * control's (F_UI): step 8 leaves them out. */
+#define UI_CHARS	32
+
+static void
+ui_controls(struct extract *x)
+{
+	struct el *els = x->els;
+
+	for (size_t i = 0; i < x->nels; i++) {
+		struct el *e = &els[i];
+
+		if (!(e->flags & F_INROOT) || (e->flags & F_DEAD)) {
+			if (e->flags & F_DEAD)
+				i = e->end - 1;
+			continue;
+		}
+		if (e->tf & TF_PRE) {	/* code is code */
+			i = e->end - 1;
+			continue;
+		}
+		if (e->chars == 0 || e->chars > UI_CHARS)
+			continue;
+		/* a block, or an inline element that is its block's line */
+		if (!(e->tf & TF_BLOCK)) {
+			uint32_t b = e->parent;
+
+			while (b != NONE && !(els[b].tf & TF_BLOCK))
+				b = els[b].parent;
+			if (b == NONE || els[b].chars != e->chars)
+				continue;
+		}
+		inline_text(x, e->node, &x->tmp);
+		if (ui_words(x->tmp.p, x->tmp.len))
+			e->flags |= F_UI;
+		i = e->end - 1;
+	}
+}
+
 static void
 run(struct extract *x, xmlDoc *doc, const char *url)
 {
@@ -2782,7 +2894,9 @@ run(struct extract *x, xmlDoc *doc, const char *url)
 		x->type = pagetype_decide(&x->ev);
 		profile(x);			/* what the type changes */
 		/* step 8 */
-		if ((h1 = headline(x)) != NULL) {
+		h1 = headline(x);	/* marks F_INROOT too */
+		ui_controls(x);
+		if (h1 != NULL) {
 			inline_text(x, h1->node, &x->title);
 			if (x->title.len > 0) {
 				from_head = false;

@@ -6,6 +6,36 @@ load helper
 
 PROG=htmltext
 
+@test "htmltext quality: a control's words on a line of their own (5 min read, Advertisement, Sign up for our newsletter) are not text; in a sentence or in code they are" {
+	cat > ui.html <<-'EOF'
+	<html><head><title>Tides</title></head><body>
+	<main id="main"><article><h1>How tides work</h1>
+	<div class="meta"><span>5 min read</span></div>
+	<p>The moon pulls the oceans toward it, and the earth turns under the bulge twice a day. Please <a href="/login">log in</a> to save this story.</p>
+	<p class="label">Advertisement</p><div class="tools"><a href="#s">Share</a></div>
+	<p>Spring tides come when the sun and the moon pull together; neap tides when they pull at right angles.</p>
+	<pre><code>fetch("/login", { method: "POST" })
+	Share</code></pre>
+	<h3>Sign up for our newsletter:</h3>
+	<p>Share this with a friend who likes the sea: the moon does most of the work, the sun the rest.</p>
+	</article></main></body></html>
+	EOF
+	plain ui.html
+	refute_line '5 min read'
+	refute_line 'Advertisement'
+	refute_line 'Sign up for our newsletter:'
+	assert_line 'The moon pulls the oceans toward it, and the earth turns under the bulge twice a day. Please log in to save this story.'
+	assert_line 'fetch("/login", { method: "POST" })'
+	assert_line 'Share'
+	assert_line --partial 'Share this with a friend'
+	assert_equal "${#lines[@]}" 6
+	# the Markdown leaves the same lines out
+	run htmltext --markdown ui.html
+	refute_output --partial 'min read'
+	refute_output --partial 'Advertisement'
+	refute_output --partial 'newsletter'
+}
+
 @test "htmltext quality: a page of nothing but short lines or links gives them, not nothing" {
 	printf '<html><body>\n  Test\n</body></html>\n' > short.html
 	htmltext short.html > out
