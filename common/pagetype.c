@@ -203,9 +203,10 @@ pagetype_url(struct pagetype_evidence *ev, const char *url)
  *  - an Article, or an article word in the URL;
  *  - a text spread over the page (step 6's containers hold less than
  *    half of it, or less than three quarters of it on a page without a
- *    time element: a story is dated, a page of sections is not): a
- *    service page's sections.  The undated rule: WCXB dev service 0.811
- *    -> 0.822 (halves 0.842/0.778 -> 0.849/0.793), collection 0.689 ->
+ *    time element or an article element: a story is dated, or says it
+ *    is an article, a page of sections does neither): a service page's
+ *    sections.  The undated rule: WCXB dev service 0.811 -> 0.823
+ *    (halves 0.842/0.778 -> 0.849/0.795), collection 0.689 ->
  *    0.693, all 0.860 -> 0.861 (both halves up), Readability unchanged;
  *    forum 0.773 -> 0.769 (three threads without a forum word or
  *    schema, whose references keep their first posts);
@@ -257,7 +258,7 @@ pagetype_decide(const struct pagetype_evidence *ev)
 	if ((s & PAGETYPE_S_ARTICLE) || (u & PAGETYPE_U_ARTICLE))
 		return PAGETYPE_ARTICLE;
 	if ((uint64_t)ev->held_chars * SPREAD_HALF < chars ||
-	    (ev->times == 0 &&
+	    (ev->times == 0 && ev->articles == 0 &&
 	    (uint64_t)ev->held_chars * UNDATED_NUM < chars * UNDATED_DEN))
 		return PAGETYPE_SERVICE;
 	return PAGETYPE_ARTICLE;

@@ -35,7 +35,7 @@ PROG=htmltext
 	assert_files_equal got want
 }
 
-@test "htmltext page types: an undated page whose best container holds less than three quarters of the text is a page of sections (service); dated, it is an article" {
+@test "htmltext page types: an undated page without an article element whose best container holds less than three quarters of the text is a page of sections (service); dated, it is an article" {
 	# mk FILE [TIME]: a hero with a list, then a block of paragraphs
 	mk() {
 		{
