@@ -2735,10 +2735,12 @@ profile(struct extract *x)
 
 /* The words of a page's controls, on an element of their own: a link
  * that skips the menu, a share or print button, a newsletter's sign-up,
- * "Log in", "Table of contents" over a list step 5 pruned, "Advertisement"
- * over an empty slot, "5 min read".  Matched whole (case, white space and
- * the arrows and colons around them aside): a sentence that holds the
- * words is text.  English only, as the box headings of step 4. */
+ * "Log in", "Advertisement" over an empty slot, "5 min read".  Matched
+ * whole (case, white space and the arrows and colons around them aside):
+ * a sentence that holds the words is text.  English only, as the box
+ * headings of step 4.  WCXB dev: boilerplate snippets leaked 0.076 ->
+ * 0.075, word F1 unchanged; "Table of contents" was left out of the
+ * list, the references of documentation pages keep it. */
 static const char *const ui_phrases[] = {
 	"accept all", "accept all cookies", "accept cookies", "add a comment",
 	"advertisement", "all rights reserved", "back to top",
