@@ -726,6 +726,17 @@ toggled_panel(const xmlNode *n)
 	return false;
 }
 
+/* A table, a row group, a row or a cell. */
+static bool
+table_part(const xmlNode *n, uint32_t tf)
+{
+	const char *name = (const char *)n->name;
+
+	return (tf & (TF_TR | TF_CELL)) || strcmp(name, "table") == 0 ||
+	    strcmp(name, "tbody") == 0 || strcmp(name, "thead") == 0 ||
+	    strcmp(name, "tfoot") == 0;
+}
+
 /* Read the attributes that matter; false if the element is hidden. */
 static bool
 attributes(struct extract *x, xmlNode *n, uint32_t tf, uint32_t *flags)
@@ -809,9 +820,11 @@ attributes(struct extract *x, xmlNode *n, uint32_t tf, uint32_t *flags)
 	if (names & W_OVERLAY)
 		*flags |= F_OVERLAY;
 	/* text-level elements and the page's own article are not judged by
-	 * their names */
+	 * their names; nor is a table or a part of one by a place word: a
+	 * "sticky-header" table has a header row that stays in view */
 	if (((names & W_NOISE) || ((names & W_WEAK) && !(names & W_CONTENT))) &&
-	    !(tf & (TF_INLINE | TF_SEM)) && !(*flags & F_SEM)) {
+	    !(tf & (TF_INLINE | TF_SEM)) && !(*flags & F_SEM) &&
+	    !(table_part(n, tf) && !(names & (W_NOISE | W_OTHERWEAK)))) {
 		*flags |= F_NOISE;
 		if (!(names & (W_NOISE | W_PLACE)))
 			*flags |= F_WEAK;

@@ -207,6 +207,23 @@ EOF
 
 # --- step 5: link density ----------------------------------------------------------
 
+@test "htmltext: step 4: a table is not pruned for a place word in its class (a sticky-header table); a header div is" {
+	cat > table.html <<-'EOF'
+	<html><head><title>Laureates</title></head><body>
+	<div class="site-header"><a href="/">Home</a> <a href="/about">About the prize and its history</a></div>
+	<main><h1>List of laureates</h1>
+	<p>The prize has been given every year since 1901, in five fields, to the people below.</p>
+	<table class="wikitable sortable sticky-header"><tr><th>Year</th><th>Physics</th><th>Chemistry</th></tr>
+	<tr><td>1901</td><td><a href="/r">Wilhelm Röntgen</a></td><td>Jacobus van 't Hoff</td></tr>
+	<tr><td>1902</td><td><a href="/l">Hendrik Lorentz</a></td><td>Emil Fischer</td></tr>
+	</table></main></body></html>
+	EOF
+	plain table.html
+	assert_line "$(printf '1901\tWilhelm Röntgen\tJacobus van '"'"'t Hoff')"
+	assert_line "$(printf 'Year\tPhysics\tChemistry')"
+	refute_line --partial 'About the prize'
+}
+
 @test "htmltext: step 5: a menu with more text than the article, and no name, is a block of links" {
 	plain "$D/nav-longer.html"
 	assert_output - <<-'EOF'
