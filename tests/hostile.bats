@@ -303,8 +303,14 @@ mkhtml() {
 	  printf '</p><p>after the entities</p>'; } > entities
 	printf '<!DOCTYPE x [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;"><!ENTITY d "&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;">]><p>&d;&d;&d;&d;&d;&d;&d;&d;after the laughs</p>' > laughs
 	printf '<p>nets <img src="http://127.0.0.1:1/x.png"><iframe src="http://127.0.0.1:1/"></iframe><!ENTITY x SYSTEM "http://127.0.0.1:1/dtd"></p>' > net
+	# 100,000 documents one after another: each a root of its own to
+	# libxml2, joined into the first
+	{ printf '<!DOCTYPE html><html><body><p>the first root</p></body></html>'
+	  yes '<html><head><title>t</title></head><body><p>one more root</p></body></html>' |
+	    head -n 100000 | tr -d '\n'
+	  printf '<p>after the roots</p>'; } > roots
 }
-HTML="deep bigattr unclosed unknown wrong sjis utf16 garbage nulmeta nultags gbkutf8 xunknown twometas entities laughs net"
+HTML="deep bigattr unclosed unknown wrong sjis utf16 garbage nulmeta nultags gbkutf8 xunknown twometas entities laughs net roots"
 
 @test "hostile: htmltext htmllinks on deep nesting, huge attributes, unclosed tags, lying charsets, entity storms" {
 	local bad='' inputs=$HTML
@@ -314,9 +320,10 @@ HTML="deep bigattr unclosed unknown wrong sjis utf16 garbage nulmeta nultags gbk
 	[ -z "$bad" ] || fail "$bad"
 	# nothing past the hard part is lost (XML_PARSE_HUGE): depth
 	# 100,000 holds, a 10 MB attribute does not end the page
-	htmltext deep bigattr unclosed entities laughs > out
+	htmltext deep bigattr unclosed entities laughs roots > out
 	for marker in 'deep marker' 'after the depth' 'after the attribute' \
-	    'after the unclosed tags' 'after the entities' 'after the laughs'; do
+	    'after the unclosed tags' 'after the entities' 'after the laughs' \
+	    'after the roots'; do
 		grep -q "$marker" out || fail "htmltext lost '$marker'"
 	done
 	htmllinks deep bigattr nultags > out
