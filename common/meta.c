@@ -116,6 +116,7 @@ struct meta_src {
 	const char	*ip_date, *ip_modified;
 	size_t		 ip_author, rel_author, author_link, byline, byline_first;
 	size_t		 byline_all, title, h1, date_el;
+	size_t		 byline_tries;	/* byline elements looked into */
 	size_t		 byline_all_first;	/* of a page without an h1 */
 	size_t		 time_text;	/* a <time> without datetime */
 	size_t		 date_el_pre;	/* a date element before the h1 */
@@ -337,6 +338,76 @@ text_of(struct meta *m, const xmlNode *e, size_t cap)
 	buf_putc(&m->texts, '\0');
 	return start;
 }
+
+/* The labels that open a byline ("By Ann Lee", "Written by: Ann Lee"). */
+static const char *const by_labels[] = { "by", "posted by", "author",
+    "authors", "written by", "article by", "words by" };
+
+/* The label of by_labels, from the from'th on, that t begins with (a
+ * whole word: not "Byron", "Bytes"), or the count of labels. */
+static size_t
+by_label(const char *t, size_t from)
+{
+	size_t i, k;
+
+	for (i = from; i < sizeof by_labels / sizeof by_labels[0]; i++) {
+		k = strlen(by_labels[i]);
+		if (strncasecmp(t, by_labels[i], k) == 0 &&
+		    (t[k] == '\0' || t[k] == ':' || t[k] == ' ' ||
+		    t[k] == '\n' || t[k] == '\t' || t[k] == '\r'))
+			break;
+	}
+	return i;
+}
+
+/* Does a byline element's text, "By" and the like cut, name someone:
+ * its words up to the first comma or ';' each begun by a capital or a
+ * letter outside ASCII, or a particle of a name ("van der", "and"), or
+ * one word alone (a user's name, "annlee")?  Not a date, a reading time,
+ * a call to read ("Explore our full list of ...", "Read the bio"), a
+ * section ("Personal finance"): the next byline element may hold the
+ * name (wcxb-dev: an author box under a "post-author" line of the date
+ * and the reading time). */
+static bool
+names_someone(const char *s, size_t n)
+{
+	static const char *const particles[] = { "al", "and", "bin", "da",
+	    "de", "del", "della", "den", "der", "des", "di", "du", "e", "el",
+	    "ibn", "la", "le", "of", "van", "von", "y", "zu" };
+	size_t i = 0, words = 0;
+	bool lower = false;
+
+	n = strcspn(s, ",;") < n ? strcspn(s, ",;") : n;
+	while (i < n) {
+		size_t k;
+		unsigned char c;
+
+		while (i < n && s[i] == ' ')
+			i++;
+		if (i == n)
+			break;
+		for (k = i; k < n && s[k] != ' '; k++)
+			;
+		c = (unsigned char)s[i];
+		words++;
+		if (c >= '0' && c <= '9')
+			return false;
+		if (c >= 'a' && c <= 'z') {
+			size_t p = 0, np = sizeof particles / sizeof particles[0];
+
+			while (p < np && (strlen(particles[p]) != k - i ||
+			    strncmp(s + i, particles[p], k - i) != 0))
+				p++;
+			lower |= p == np;
+		}
+		i = k;
+	}
+	return words == 1 || (words > 1 && !lower);
+}
+
+/* The byline elements whose text is looked at for a name, at most: each
+ * is a walk of its subtree, and they nest. */
+#define BYLINE_TRIES	16
 
 /* A class or id of a byline: "byline" anywhere in it ("contributorbyline"),
  * "author" not as in "authorize" or "authority". */
@@ -634,8 +705,20 @@ element(struct meta *m, struct meta_src *s, xmlNode *n, int in_main)
 		const char *c = attr(n, "class"), *id = attr(n, "id");
 
 		if ((bylineish(c) || bylineish(id)) &&
-		    !(c && has_word(c, "comment"))) {
-			size_t t = byline_text(m, n);
+		    !(c && has_word(c, "comment")) &&
+		    s->byline_tries < BYLINE_TRIES) {
+			size_t t = byline_text(m, n), mark = m->tmp.len;
+
+			s->byline_tries++;
+			if (t != NO_TEXT && (!meta_clean_author(m->texts.p + t,
+			    strlen(m->texts.p + t), &m->tmp) ||
+			    (by_label(m->texts.p + t, 0) == sizeof by_labels /
+			    sizeof by_labels[0] && !names_someone(m->tmp.p + mark,
+			    m->tmp.len - mark)))) {
+				m->texts.len = t;
+				t = NO_TEXT;
+			}
+			m->tmp.len = mark;
 
 			if (s->byline_all == NO_TEXT && s->seen_h1)
 				s->byline_all = text_of(m, n, BYLINE_MAX);
@@ -753,9 +836,8 @@ name_like(const char *s, size_t n)
 static void
 by_text(struct meta *m, struct by_text *bt, const char *t, bool strong)
 {
-	static const char *const labels[] = { "by", "posted by", "author",
-	    "authors", "written by", "article by", "words by" };
 	enum { STRONG = 4 };	/* the labels from here on */
+	const size_t nl = sizeof by_labels / sizeof by_labels[0];
 	struct buf *b = &m->tmp;
 	size_t mark = b->len, n;
 	const char *p = NULL, *comma;
@@ -765,18 +847,11 @@ by_text(struct meta *m, struct by_text *bt, const char *t, bool strong)
 	if (*t == '\0')
 		return;
 	if (!bt->next) {
-		size_t i, k = 0;
+		size_t i = by_label(t, strong ? STRONG : 0), k;
 
-		for (i = strong ? STRONG : 0; i < sizeof labels / sizeof labels[0];
-		    i++) {
-			k = strlen(labels[i]);
-			if (strncasecmp(t, labels[i], k) == 0 &&
-			    (t[k] == '\0' || t[k] == ':' || t[k] == ' ' ||
-			    t[k] == '\n' || t[k] == '\t' || t[k] == '\r'))
-				break;		/* not "Byron", "Bytes" */
-		}
-		if (i == sizeof labels / sizeof labels[0])
+		if (i == nl)
 			return;
+		k = strlen(by_labels[i]);
 		p = t + k + (t[k] == ':');
 		while (*p == ' ' || *p == '\n' || *p == '\t' || *p == '\r')
 			p++;
@@ -784,7 +859,7 @@ by_text(struct meta *m, struct by_text *bt, const char *t, bool strong)
 			bt->next = true;	/* the name is in the next text */
 			return;
 		}
-		if (labels[i][0] == 'a')
+		if (by_labels[i][0] == 'a')
 			return;		/* "Author Ann Lee": a heading, not a byline */
 	}
 	bt->next = false;

@@ -10,7 +10,9 @@
  *                dc.creator, citation_author, parsely-author,
  *                sailthru.author, byl; itemprop=author; rel=author; a
  *                byline element (class or id "author" or "byline") after
- *                the first h1 (the first one when there is no h1); a
+ *                the first h1 (the first one when there is no h1), the
+ *                first whose text names someone (not a date, "Read the
+ *                bio"); a
  *                "By", "Written by", ... text after an h1; a "Written
  *                by" text anywhere, if only one; an author link; a
  *                forum's class=username; data-author; the first byline

@@ -342,6 +342,24 @@ author_page() {
 	EOT
 }
 
+@test "htmlmeta: author: a byline element that names nobody (a date, a call to read, a section) is passed over for the next one" {
+	export -f author_page
+	while IFS='|' read -r byline want; do
+		run bash -c 'author_page "" "$1" | htmltext --json | jq -r ".author // \"-\""' \
+		    - "$byline"
+		assert_success
+		assert_equal "$output" "$want"
+	done <<-'EOT'
+	<div class="post-author">August 28, 2025 • 5 min read</div><div class="author-box"><span>Ann Lee</span></div>|Ann Lee
+	<div class="author-links"><a href="/team">Read the bio</a></div><div class="author">Ann Lee</div>|Ann Lee
+	<div class="author-intro">Explore our full list of harbour writers.</div><p class="author">Ann Lee, Senior Editor</p>|Ann Lee, Senior Editor
+	<span class="byline">Personal finance</span>|-
+	<span class="byline">Ann Lee and Marna van der Merwe</span>|Ann Lee and Marna van der Merwe
+	<span class="byline">By the Harbour team</span>|the Harbour team
+	<span class="byline">annlee</span>|annlee
+	EOT
+}
+
 @test "htmlmeta: author: the \"By\" text follows the last h1, not only the first (a logo's)" {
 	nav='<a href=/>Home</a> <a href=/food>Food</a> <a href=/drink>Drink</a> <a href=/travel>Travel</a> <a href=/news>News</a>'
 	nav="$nav $nav $nav $nav $nav $nav $nav $nav $nav $nav $nav $nav"
