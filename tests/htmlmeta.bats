@@ -294,6 +294,20 @@ title_page() {
 	EOT
 }
 
+@test "htmlmeta: title: a <title>'s first word is its name, not a site's, when the page's first h1 says it" {
+	export -f title_page
+	while IFS='^' read -r title h1 want; do
+		run bash -c 'title_page "$1" "<meta property=\"og:title\" content=\"$1\">" "$2" | htmltext --json | jq -r .title' \
+		    - "$title" "$h1"
+		assert_success
+		assert_equal "$output" "$want"
+	done <<-'EOT'
+	Kayaks | Harbour Outfitters Online^Kayaks^Kayaks
+	Flexbox - Learn web development | Harbour Docs^Flexbox^Flexbox
+	Harbour | Tide pools at low water^^Tide pools at low water
+	EOT
+}
+
 # author_page HEAD BYLINE: an article whose h1 the byline follows
 author_page() {
 	printf '<!doctype html><html lang=en><head><title>Tide pools</title>%s</head><body><article><h1>Tide pools</h1>%s<p>The harbour rock pools fill twice a day, and each tide leaves behind a different set of animals: anemones, small crabs, periwinkles and the occasional starfish that did not make it back to deeper water in time.</p></article></body></html>' "$1" "$2"
