@@ -308,6 +308,12 @@ title_page() {
 	EOT
 }
 
+@test "htmlmeta: title: the text of the first h1 leaves out a heading inside it (an h1 left open before the byline's h3)" {
+	run bash -c "printf '%s' '<title>Tide pools at low water | Harbour Notes</title><meta property=\"og:title\" content=\"Tide pools at low water | Harbour Notes\"><body><article><h1>Tide pools at low water<div class=\"divider\"></div><h3>Posted on July 1, 2024 by Ann Lee</h3></div><p>The harbour rock pools fill twice a day, and each tide leaves behind a different set of animals: anemones, small crabs, periwinkles and the occasional starfish that did not make it back to deeper water in time.</p><p>Walk out an hour before low water and you will have the best of it, with the pools at their clearest.</p></article></body>' | htmltext --json | jq -r .title"
+	assert_success
+	assert_output "Tide pools at low water"
+}
+
 # author_page HEAD BYLINE: an article whose h1 the byline follows
 author_page() {
 	printf '<!doctype html><html lang=en><head><title>Tide pools</title>%s</head><body><article><h1>Tide pools</h1>%s<p>The harbour rock pools fill twice a day, and each tide leaves behind a different set of animals: anemones, small crabs, periwinkles and the occasional starfish that did not make it back to deeper water in time.</p></article></body></html>' "$1" "$2"
