@@ -128,6 +128,7 @@ struct meta_src {
 	struct by_text	 by;		/* "By Ann Lee" after the h1 */
 	struct by_text	 by_any;	/* "Written by Ann Lee" anywhere */
 	struct by_text	 by_any2;	/* ... and a second one */
+	struct by_text	 starter;	/* "Thread starter annlee" */
 	bool		 by_any_twice;
 	size_t		 label_date;	/* "Published on June 4, 2025" */
 	size_t		 label_updated;	/* "Last updated: June 4, 2025" */
@@ -350,18 +351,23 @@ text_of(struct meta *m, const xmlNode *e, size_t cap)
 	return start;
 }
 
-/* The labels that open a byline ("By Ann Lee", "Written by: Ann Lee"). */
+/* The labels that open a byline ("By Ann Lee", "Written by: Ann Lee"):
+ * from STRONG on those that say who wrote the page, from STARTER on a
+ * forum's label of its thread's first poster (XenForo's). */
 static const char *const by_labels[] = { "by", "posted by", "author",
-    "authors", "written by", "article by", "words by" };
+    "authors", "written by", "article by", "words by", "thread starter",
+    "topic starter" };
+enum { STRONG = 4, STARTER = 7,
+    NLABELS = sizeof by_labels / sizeof by_labels[0] };
 
-/* The label of by_labels, from the from'th on, that t begins with (a
- * whole word: not "Byron", "Bytes"), or the count of labels. */
+/* The label of by_labels[from..to) that t begins with (a whole word:
+ * not "Byron", "Bytes"), or to. */
 static size_t
-by_label(const char *t, size_t from)
+by_label(const char *t, size_t from, size_t to)
 {
 	size_t i, k;
 
-	for (i = from; i < sizeof by_labels / sizeof by_labels[0]; i++) {
+	for (i = from; i < to; i++) {
 		k = strlen(by_labels[i]);
 		if (strncasecmp(t, by_labels[i], k) == 0 &&
 		    (t[k] == '\0' || t[k] == ':' || t[k] == ' ' ||
@@ -723,9 +729,8 @@ element(struct meta *m, struct meta_src *s, xmlNode *n, int in_main)
 			s->byline_tries++;
 			if (t != NO_TEXT && (!meta_clean_author(m->texts.p + t,
 			    strlen(m->texts.p + t), &m->tmp) ||
-			    (by_label(m->texts.p + t, 0) == sizeof by_labels /
-			    sizeof by_labels[0] && !names_someone(m->tmp.p + mark,
-			    m->tmp.len - mark)))) {
+			    (by_label(m->texts.p + t, 0, NLABELS) == NLABELS &&
+			    !names_someone(m->tmp.p + mark, m->tmp.len - mark)))) {
 				m->texts.len = t;
 				t = NO_TEXT;
 			}
@@ -841,14 +846,14 @@ name_like(const char *s, size_t n)
  * before a comma only ("by Ann Lee, editor of the notes": wcxb-dev 2
  * authors more, both halves kept).
  * "Author" opens a byline only as a label alone (wcxb-dev: "Author" and
- * "Author:" before the name's element).  With strong, only the labels
- * that say who wrote the page ("Written by", not "By" nor "Posted by":
- * a comment's), for a text anywhere (an author box at the end). */
+ * "Author:" before the name's element).  The labels by_labels[from..to)
+ * only: from STRONG, those that say who wrote the page ("Written by",
+ * not "By" nor "Posted by": a comment's), for a text anywhere (an author
+ * box at the end); from STARTER, a forum's thread starter. */
 static void
-by_text(struct meta *m, struct by_text *bt, const char *t, bool strong)
+by_text(struct meta *m, struct by_text *bt, const char *t, size_t from,
+    size_t to)
 {
-	enum { STRONG = 4 };	/* the labels from here on */
-	const size_t nl = sizeof by_labels / sizeof by_labels[0];
 	struct buf *b = &m->tmp;
 	size_t mark = b->len, n;
 	const char *p = NULL, *comma;
@@ -858,9 +863,9 @@ by_text(struct meta *m, struct by_text *bt, const char *t, bool strong)
 	if (*t == '\0')
 		return;
 	if (!bt->next) {
-		size_t i = by_label(t, strong ? STRONG : 0), k;
+		size_t i = by_label(t, from, to), k;
 
-		if (i == nl)
+		if (i == to)
 			return;
 		k = strlen(by_labels[i]);
 		p = t + k + (t[k] == ':');
@@ -956,9 +961,14 @@ walk(struct meta *m, struct meta_src *s, xmlDoc *doc)
 			label_date(m, s, (const char *)n->content);
 		if (n->type == XML_TEXT_NODE && s->seen_h1 && n->content != NULL &&
 		    s->by_window < AFTER_H1 && s->by.text == NO_TEXT) {
-			by_text(m, &s->by, (const char *)n->content, false);
+			by_text(m, &s->by, (const char *)n->content, 0,
+			    STARTER);
 			s->by_window += strlen((const char *)n->content) + 1;
 		}
+		if (n->type == XML_TEXT_NODE && n->content != NULL &&
+		    s->starter.text == NO_TEXT)
+			by_text(m, &s->starter, (const char *)n->content,
+			    STARTER, NLABELS);
 		/* "Written by" twice: a list of reviews or comments, whose
 		 * authors are not the page's */
 		if (n->type == XML_TEXT_NODE && n->content != NULL &&
@@ -966,7 +976,8 @@ walk(struct meta *m, struct meta_src *s, xmlDoc *doc)
 			struct by_text *bt = s->by_any.text == NO_TEXT ?
 			    &s->by_any : &s->by_any2;
 
-			by_text(m, bt, (const char *)n->content, true);
+			by_text(m, bt, (const char *)n->content, STRONG,
+			    STARTER);
 			s->by_any_twice = s->by_any2.text != NO_TEXT;
 		}
 		if (n->type == XML_TEXT_NODE && s->seen_h1 && n->content != NULL &&
@@ -1074,6 +1085,7 @@ meta_clean_author(const char *s, size_t n, struct buf *out)
 	    "all posts by", "more posts by", "posts by", "articles by",
 	    "stories by", "written by", "posted by",
 	    "published by", "reviewed by", "text by", "post by", "words by",
+	    "thread starter", "topic starter",
 	    "author:", "authors:", "author", "by:", "by",
 	    "\xe4\xbd\x9c\xe8\x80\x85\xef\xbc\x9a", "\xe4\xbd\x9c\xe8\x80\x85:" };
 	/* "by" in German, French, Spanish: names begin with them too ("von
@@ -1361,7 +1373,7 @@ meta_read(struct meta *m, xmlDoc *doc, const char *url, long long now)
 	s = m->src;
 	memset(s, 0, sizeof *s);
 	s->ip_author = s->rel_author = s->author_link = s->byline =
-	    s->byline_first = s->byline_all = s->byline_all_first = s->date_el = s->by.text = s->by_any.text = s->by_any2.text = s->time_text = s->date_el_pre = s->label_date =
+	    s->byline_first = s->byline_all = s->byline_all_first = s->date_el = s->by.text = s->by_any.text = s->by_any2.text = s->starter.text = s->time_text = s->date_el_pre = s->label_date =
 	    s->label_updated = s->username =
 	    s->title = s->h1 = NO_TEXT;
 	m->tmp.len = 0;
@@ -1388,7 +1400,8 @@ meta_read(struct meta *m, xmlDoc *doc, const char *url, long long now)
 	 * reference, none more gets one) */
 	{
 		const char *c[] = { jsonld_get(ld, JSONLD_AUTHOR), NULL,
-		    twitter_author(s), text_at(m, s->ip_author),
+		    twitter_author(s), text_at(m, s->starter.text),
+		    text_at(m, s->ip_author),
 		    text_at(m, s->rel_author), text_at(m, s->seen_h1 ?
 		    s->byline : s->byline_first),
 		    text_at(m, s->by.text), s->by_any_twice ? NULL :

@@ -8,7 +8,8 @@
  * has the same list):
  *   AUTHOR       JSON-LD author; <meta name=author>, article:author,
  *                dc.creator, citation_author, parsely-author,
- *                sailthru.author, byl; itemprop=author; rel=author; a
+ *                sailthru.author, byl; a forum's "Thread starter"
+ *                label; itemprop=author; rel=author; a
  *                byline element (class or id "author" or "byline") after
  *                the first h1 (the first one when there is no h1), the
  *                first whose text names someone (not a date, "Read the

@@ -419,6 +419,19 @@ author_page() {
 	assert_output "carla"
 }
 
+@test "htmlmeta: author: a forum's \"Thread starter\" label names the thread's author before the first post's itemprop=author (a solution shown first)" {
+	post='<article class="message"><div itemprop="author" itemscope><span itemprop="name">bo_chen</span></div><p>The pools by the lighthouse are best at low water: anemones, small crabs, periwinkles and the odd starfish.</p></article>'
+	while IFS='|' read -r starter want; do
+		run bash -c 'printf "%s" "<title>Which pools are best?</title><body><h1>Which pools are best?</h1><ul><li>$1</li></ul>$2</body>" | htmltext --json | jq -r .author' - "$starter" "$post"
+		assert_success
+		assert_equal "$output" "$want"
+	done <<-'EOT'
+	<span class="u-srOnly">Thread starter</span> <a href="/members/annlee.1/" class="username">annlee</a>|annlee
+	Topic starter: Ann Lee|Ann Lee
+	Started by the harbour master|bo_chen
+	EOT
+}
+
 # date_page HEAD BEFORE AFTER: an article with BEFORE above its h1 and
 # AFTER below it, under a navigation bar
 date_page() {
