@@ -422,6 +422,27 @@ names_someone(const char *s, size_t n)
 	return words == 1 || (words > 1 && !lower);
 }
 
+/* t if the text at t in m->texts names someone, "By" and the like cut
+ * (names_someone(), or a label before it); else NO_TEXT, the text
+ * dropped. */
+static size_t
+names_at(struct meta *m, size_t t)
+{
+	size_t mark = m->tmp.len;
+	bool ok;
+
+	if (t == NO_TEXT)
+		return NO_TEXT;
+	ok = meta_clean_author(m->texts.p + t, strlen(m->texts.p + t),
+	    &m->tmp) && (by_label(m->texts.p + t, 0, NLABELS) < NLABELS ||
+	    names_someone(m->tmp.p + mark, m->tmp.len - mark));
+	m->tmp.len = mark;
+	if (ok)
+		return t;
+	m->texts.len = t;
+	return NO_TEXT;
+}
+
 /* The byline elements whose text is looked at for a name, at most: each
  * is a walk of its subtree, and they nest. */
 #define BYLINE_TRIES	16
@@ -683,9 +704,10 @@ element(struct meta *m, struct meta_src *s, xmlNode *n, int in_main)
 			s->canonical = href;
 		if (href && rel_has(rel, "license") && s->license == NULL)
 			s->license = href;
+		/* not a link's "View more posts" */
 		if (name[0] == 'a' && rel_has(rel, "author") &&
 		    s->rel_author == NO_TEXT)
-			s->rel_author = text_of(m, n, BYLINE_MAX);
+			s->rel_author = names_at(m, text_of(m, n, BYLINE_MAX));
 		goto microdata;
 	}
 	if (strcmp(name, "time") == 0) {
@@ -724,17 +746,9 @@ element(struct meta *m, struct meta_src *s, xmlNode *n, int in_main)
 		if ((bylineish(c) || bylineish(id)) &&
 		    !(c && has_word(c, "comment")) &&
 		    s->byline_tries < BYLINE_TRIES) {
-			size_t t = byline_text(m, n), mark = m->tmp.len;
+			size_t t = names_at(m, byline_text(m, n));
 
 			s->byline_tries++;
-			if (t != NO_TEXT && (!meta_clean_author(m->texts.p + t,
-			    strlen(m->texts.p + t), &m->tmp) ||
-			    (by_label(m->texts.p + t, 0, NLABELS) == NLABELS &&
-			    !names_someone(m->tmp.p + mark, m->tmp.len - mark)))) {
-				m->texts.len = t;
-				t = NO_TEXT;
-			}
-			m->tmp.len = mark;
 
 			if (s->byline_all == NO_TEXT && s->seen_h1)
 				s->byline_all = text_of(m, n, BYLINE_MAX);

@@ -362,7 +362,7 @@ author_page() {
 	EOT
 }
 
-@test "htmlmeta: author: a byline element that names nobody (a date, a call to read, a section) is passed over for the next one" {
+@test "htmlmeta: author: a byline element or a rel=author link that names nobody (a date, a call to read, a section) is passed over for the next one" {
 	export -f author_page
 	while IFS='|' read -r byline want; do
 		run bash -c 'author_page "" "$1" | htmltext --json | jq -r ".author // \"-\""' \
@@ -377,6 +377,8 @@ author_page() {
 	<span class="byline">Ann Lee and Marna van der Merwe</span>|Ann Lee and Marna van der Merwe
 	<span class="byline">By the Harbour team</span>|the Harbour team
 	<span class="byline">annlee</span>|annlee
+	<a rel="author" href="/u/ann">View more posts</a> <a rel="author" href="/u/ann">Ann Lee</a>|Ann Lee
+	<a rel="author" href="/u/ann">annlee</a>|annlee
 	EOT
 }
 
