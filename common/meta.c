@@ -1092,6 +1092,29 @@ word_char(unsigned char c)
 	return ((c | 0x20) >= 'a' && (c | 0x20) <= 'z') || c >= 0x80;
 }
 
+/* The length of the sign that ends s[0..n) and is no part of a name
+ * (a space, a comma, a quote, a footnote's asterisk or dagger, a
+ * guillemet or arrow that leads to the author's page, a dash or bullet),
+ * or 0. */
+static size_t
+trailing_sign(const char *s, size_t n)
+{
+	static const char *const signs[] = { "\xc2\xbb", "\xc2\xab",
+	    "\xc2\xb7", "\xe2\x80\xba", "\xe2\x80\xb9", "\xe2\x80\xa0",
+	    "\xe2\x80\xa1", "\xe2\x80\xa2", "\xe2\x80\x93",
+	    "\xe2\x80\x94", "\xe2\x86\x92" };
+
+	if (s[n - 1] != '\0' && strchr(" ,\"*|;:", s[n - 1]) != NULL)
+		return 1;
+	for (size_t i = 0; i < sizeof signs / sizeof signs[0]; i++) {
+		size_t k = strlen(signs[i]);
+
+		if (n >= k && memcmp(s + n - k, signs[i], k) == 0)
+			return k;
+	}
+	return 0;
+}
+
 bool
 meta_clean_author(const char *s, size_t n, struct buf *out)
 {
@@ -1165,15 +1188,18 @@ meta_clean_author(const char *s, size_t n, struct buf *out)
 	}
 	{
 		struct date d;
+		size_t k;
 
 		if (date_find(p, len, 0, &d))
 			len = d.at;
-		while (len > 0 && (p[len - 1] == ' ' || p[len - 1] == ',' ||
-		    p[len - 1] == '"'))
-			len--;
-		while (len > 0 && *p == '"') {
+		while (len > 0 && (k = trailing_sign(p, len)) > 0)
+			len -= k;
+		while (len > 0 && *p != '\0' && strchr("\" ,;:|", *p) != NULL)
 			memmove(out->p + start, p + 1, --len);
-		}
+		/* the name twice, a screen reader's copy beside it */
+		if (len % 2 == 1 && p[len / 2] == ' ' &&
+		    memcmp(p, p + len / 2 + 1, len / 2) == 0)
+			len /= 2;
 	}
 	out->len = start + len;
 	{

@@ -421,6 +421,23 @@ author_page() {
 	assert_output "carla"
 }
 
+@test "htmlmeta: author: the signs around a name (a guillemet to the author's page, a footnote's asterisk or dagger, a leading comma) and a name written twice are cut" {
+	export -f author_page
+	while IFS='|' read -r head byline want; do
+		run bash -c 'author_page "$1" "$2" | htmltext --json | jq -r ".author // \"-\""' \
+		    - "$head" "$byline"
+		assert_success
+		assert_equal "$output" "$want"
+	done <<-'EOT'
+	|<span class="byline">By Ann Lee »</span>|Ann Lee
+	|<p>by Ann Lee, MD*</p>|Ann Lee, MD
+	|<div class="author-name">Ann Lee †</div>|Ann Lee
+	|<div class="author-name">Ann Lee Ann Lee</div>|Ann Lee
+	<meta name="author" content=", Ann Lee">||Ann Lee
+	<meta name="author" content="Ann Lee-Bo">||Ann Lee-Bo
+	EOT
+}
+
 @test "htmlmeta: author: a forum's \"Thread starter\" label names the thread's author before the first post's itemprop=author (a solution shown first)" {
 	post='<article class="message"><div itemprop="author" itemscope><span itemprop="name">bo_chen</span></div><p>The pools by the lighthouse are best at low water: anemones, small crabs, periwinkles and the odd starfish.</p></article>'
 	while IFS='|' read -r starter want; do
