@@ -1381,16 +1381,25 @@ url_path(const char *url)
 	return s + strcspn(s, "/");
 }
 
-/* Is name the site's (og:site_name, the JSON-LD publisher or site)? */
+/* Is name the site's (og:site_name, the JSON-LD publisher or site)?
+ * ASCII case aside, and the spaces and signs around it (", USA TODAY":
+ * a template's "NAME, Site" without a name). */
 static bool
 is_site(const char *name, const struct meta_src *s, const struct jsonld *ld)
 {
 	const char *sites[] = { s->g[G_SITENAME].n > 0 ?
 	    s->g[G_SITENAME].v[0] : NULL, jsonld_get(ld, JSONLD_PUBLISHER),
 	    jsonld_get(ld, JSONLD_SITE_NAME) };
+	size_t n;
 
+	while (*name != '\0' && strchr(" ,;:|-", *name) != NULL)
+		name++;
+	n = strlen(name);
+	while (n > 0 && strchr(" ,;:|-", name[n - 1]) != NULL)
+		n--;
 	for (size_t i = 0; i < sizeof sites / sizeof sites[0]; i++)
-		if (sites[i] != NULL && strcasecmp(sites[i], name) == 0)
+		if (sites[i] != NULL && n > 0 && strlen(sites[i]) == n &&
+		    strncasecmp(sites[i], name, n) == 0)
 			return true;
 	return false;
 }

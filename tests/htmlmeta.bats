@@ -356,6 +356,7 @@ author_page() {
 	<meta property="cXenseParse:author" content="Ann Lee">||Ann Lee
 	<meta property="og:site_name" content="Harbour Notes"><meta name="author" content="Harbour Notes">|<p>By Ann Lee</p>|Ann Lee
 	<meta property="og:site_name" content="Harbour Notes"><meta name="author" content="Harbour Notes">||Harbour Notes
+	<meta property="og:site_name" content="Harbour Notes"><meta name="author" content=", HARBOUR NOTES">|<p>By Ann Lee</p>|Ann Lee
 	<meta name="author" content="•">|<p>By Ann Lee</p>|Ann Lee
 	<meta name="author" content="· —">||-
 	<meta name="author" content="Zoë Åberg">||Zoë Åberg
