@@ -1175,6 +1175,18 @@ meta_clean_author(const char *s, size_t n, struct buf *out)
 		}
 	p = out->p + start;
 	len = out->len - start;
+	/* a word a name is cut before ("published", "updated"), at the
+	 * start: a date's line ("Last updated: January 7, 2025", "Posted
+	 * on ..."), no name at all */
+	for (size_t i = 0; i < sizeof cuts / sizeof cuts[0]; i++) {
+		size_t k = strlen(cuts[i]) - 1;
+
+		if (k > 3 && k + 1 < len && strncasecmp(p, cuts[i] + 1, k) == 0 &&
+		    !word_char((unsigned char)p[k])) {
+			out->len = start;
+			return false;
+		}
+	}
 	for (size_t i = 0; i < sizeof cuts / sizeof cuts[0]; i++) {
 		const char *c = NULL;
 

@@ -375,6 +375,8 @@ author_page() {
 	<div class="author-links"><a href="/team">Read the bio</a></div><div class="author">Ann Lee</div>|Ann Lee
 	<div class="author-intro">Explore our full list of harbour writers.</div><p class="author">Ann Lee, Senior Editor</p>|Ann Lee, Senior Editor
 	<span class="byline">Personal finance</span>|-
+	<div class="byline">Last updated: January 7, 2025</div>|-
+	<div class="byline">Posted on January 7, 2025</div>|-
 	<span class="byline">Ann Lee and Marna van der Merwe</span>|Ann Lee and Marna van der Merwe
 	<span class="byline">By the Harbour team</span>|the Harbour team
 	<span class="byline">annlee</span>|annlee
