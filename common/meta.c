@@ -148,6 +148,27 @@ cmp_key(const void *k, const void *e)
 	return strcmp(k, ((const struct key *)e)->key);
 }
 
+/* A publication date's name behind a vendor's prefix ("w-published-date",
+ * "bt:pubdate", "x.publish_date"): its key's group, ranked after every
+ * key of the table. */
+static const struct key *
+vendor_date(const char *low, size_t n)
+{
+	static const char *const ends[] = { "pubdate", "publication_date",
+	    "publish_date", "publish-date", "publishdate", "published",
+	    "published-date", "published_date", "published_time" };
+	static const struct key vendor = { "", G_DATE, 8, false };
+
+	for (size_t i = 0; i < sizeof ends / sizeof ends[0]; i++) {
+		size_t k = strlen(ends[i]);
+
+		if (n > k + 1 && memcmp(low + n - k, ends[i], k) == 0 &&
+		    strchr("-.:_", low[n - k - 1]) != NULL)
+			return &vendor;
+	}
+	return NULL;
+}
+
 static void
 meta_tag(struct meta_src *s, const char *name, const char *content)
 {
@@ -164,6 +185,8 @@ meta_tag(struct meta_src *s, const char *name, const char *content)
 		    name[i]);
 	k = bsearch(low, keys, sizeof keys / sizeof keys[0], sizeof keys[0],
 	    cmp_key);
+	if (k == NULL)
+		k = vendor_date(low, n);
 	if (k == NULL)
 		return;
 	g = &s->g[k->group];

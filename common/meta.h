@@ -24,7 +24,8 @@
  *                citation_publication_date, citation_date, dc.date.issued,
  *                dc.date, dcterms.created, date, pubdate, publishdate,
  *                publish_date, parsely-pub-date, sailthru.date,
- *                og:published_time; itemprop=datePublished or
+ *                og:published_time, and such names behind a vendor's
+ *                prefix (w-published-date); itemprop=datePublished or
  *                dateCreated (the first); a <time> with pubdate, else
  *                the first <time datetime> in article or main, else the
  *                first one; a date element and the text after the
