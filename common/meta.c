@@ -834,6 +834,9 @@ microdata:
 /* The text after the first h1 that is searched for a date: the
  * headline's own line, the byline, the first sentence. */
 #define AFTER_H1	400
+/* The text from the first link to an author's page on that is searched
+ * for a date: the name, the date beside it. */
+#define AFTER_AUTHOR	120
 
 /* The text just before the first h1 that is searched for a date: a
  * dateline above the headline ("OCTOBER 13, 2025", "Published on June
@@ -1020,6 +1023,13 @@ walk(struct meta *m, struct meta_src *s, xmlDoc *doc)
 		if (n->type == XML_TEXT_NODE && s->seen_h1 && n->content != NULL &&
 		    s->date_el == NO_TEXT && s->h1_text <= DATE_EL_NEAR)
 			s->h1_text += strlen((const char *)n->content);
+		/* the text from the first author link on */
+		if (n->type == XML_TEXT_NODE && n->content != NULL &&
+		    s->author_link != NO_TEXT && m->after_author.len < AFTER_AUTHOR) {
+			buf_append(&m->after_author, n->content,
+			    strlen((const char *)n->content));
+			buf_putc(&m->after_author, ' ');
+		}
 		if (n->type == XML_TEXT_NODE && s->seen_h1 && n->content != NULL &&
 		    m->after_h1.len < AFTER_H1) {
 			buf_append(&m->after_h1, n->content,
@@ -1464,6 +1474,7 @@ meta_read(struct meta *m, xmlDoc *doc, const char *url, long long now)
 	m->texts.len = 0;
 	m->strs.len = 0;
 	m->after_h1.len = 0;
+	m->after_author.len = 0;
 	m->before_h1.len = 0;
 	for (int f = 0; f < META_NFIELDS; f++) {
 		m->off[f] = SIZE_MAX;
@@ -1535,6 +1546,10 @@ meta_read(struct meta *m, xmlDoc *doc, const char *url, long long now)
 		set_date(m, META_DATE, url_path(url), 0, now);
 	set_date(m, META_DATE, text_at(m, s->date_el_pre), 0, now);
 	set_date(m, META_DATE, text_at(m, s->date_el), 0, now);
+	/* the date beside the author's name, a link to the author's page
+	 * ("Ann Lee April 8, 2024") */
+	if (m->after_author.len > 0)
+		set_date(m, META_DATE, buf_cstr(&m->after_author), 0, now);
 	if (s->seen_h1 && m->before_h1.len > 0) {
 		struct buf *b = &m->before_h1;
 		size_t skip = b->len > BEFORE_H1 ? b->len - BEFORE_H1 : 0;
@@ -1615,6 +1630,7 @@ meta_free(struct meta *m)
 	buf_free(&m->tmp);
 	buf_free(&m->texts);
 	buf_free(&m->after_h1);
+	buf_free(&m->after_author);
 	buf_free(&m->before_h1);
 	if (m->url_init) {
 		url_free(&m->base);

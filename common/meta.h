@@ -30,7 +30,8 @@
  *                the first <time datetime> in article or main, else the
  *                first one; a date element and the text after the
  *                h1; a labelled date ("Published on ..."); a date in the
- *                URL's path (/2024/03/12/); what is above the h1; a
+ *                URL's path (/2024/03/12/); beside the first author
+ *                link; what is above the h1; a
  *                modification date; an "Updated ..." text.  The first
  *                plausible one (date.h); htmltext(1) has the whole order.
  *   MODIFIED     JSON-LD dateModified; article:modified_time,
@@ -102,7 +103,7 @@ struct meta {
 	struct jsonld	 ld;
 	/* scratch */
 	struct meta_src	*src;
-	struct buf	 strs, tmp, texts, after_h1, before_h1;
+	struct buf	 strs, tmp, texts, after_h1, before_h1, after_author;
 	size_t		 off[META_NFIELDS];
 	struct url	 base, u;
 	bool		 url_init;
