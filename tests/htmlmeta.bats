@@ -319,14 +319,20 @@ author_page() {
 	printf '<!doctype html><html lang=en><head><title>Tide pools</title>%s</head><body><article><h1>Tide pools</h1>%s<p>The harbour rock pools fill twice a day, and each tide leaves behind a different set of animals: anemones, small crabs, periwinkles and the occasional starfish that did not make it back to deeper water in time.</p></article></body></html>' "$1" "$2"
 }
 
-@test "htmlmeta: author: labelled pairs, microdata names, bylines of names, several authors; labels alone, bullets and dashes are no name" {
+# author_table: the author of author_page HEAD BYLINE for each line
+# HEAD|BYLINE|AUTHOR on stdin ("-": none)
+author_table() {
 	export -f author_page
 	while IFS='|' read -r head byline want; do
 		run bash -c 'author_page "$1" "$2" | htmltext --json | jq -r ".author // \"-\""' \
 		    - "$head" "$byline"
 		assert_success
 		assert_equal "$output" "$want"
-	done <<-'EOT'
+	done
+}
+
+@test "htmlmeta: author: labelled pairs, microdata names, bylines of names, several authors; labels alone, bullets and dashes are no name" {
+	author_table <<-'EOT'
 	<meta name="twitter:label1" content="Est. reading time"><meta name="twitter:data1" content="3 minutes"><meta name="twitter:label2" content="Written by"><meta name="twitter:data2" content="Ann Lee">||Ann Lee
 	|<div itemprop="author" itemscope><meta itemprop="url" content="/u/ann"><span><meta itemprop="name" content="Ann Lee"></span></div>|Ann Lee
 	|<div class="author-box"><img src=a.jpg><span class="author-box__name">Ann Lee</span><span class="author-box__job">Senior Editor</span></div>|Ann Lee
@@ -364,24 +370,18 @@ author_page() {
 }
 
 @test "htmlmeta: author: a byline element or a rel=author link that names nobody (a date, a call to read, a section) is passed over for the next one" {
-	export -f author_page
-	while IFS='|' read -r byline want; do
-		run bash -c 'author_page "" "$1" | htmltext --json | jq -r ".author // \"-\""' \
-		    - "$byline"
-		assert_success
-		assert_equal "$output" "$want"
-	done <<-'EOT'
-	<div class="post-author">August 28, 2025 • 5 min read</div><div class="author-box"><span>Ann Lee</span></div>|Ann Lee
-	<div class="author-links"><a href="/team">Read the bio</a></div><div class="author">Ann Lee</div>|Ann Lee
-	<div class="author-intro">Explore our full list of harbour writers.</div><p class="author">Ann Lee, Senior Editor</p>|Ann Lee, Senior Editor
-	<span class="byline">Personal finance</span>|-
-	<div class="byline">Last updated: January 7, 2025</div>|-
-	<div class="byline">Posted on January 7, 2025</div>|-
-	<span class="byline">Ann Lee and Marna van der Merwe</span>|Ann Lee and Marna van der Merwe
-	<span class="byline">By the Harbour team</span>|the Harbour team
-	<span class="byline">annlee</span>|annlee
-	<a rel="author" href="/u/ann">View more posts</a> <a rel="author" href="/u/ann">Ann Lee</a>|Ann Lee
-	<a rel="author" href="/u/ann">annlee</a>|annlee
+	author_table <<-'EOT'
+	|<div class="post-author">August 28, 2025 • 5 min read</div><div class="author-box"><span>Ann Lee</span></div>|Ann Lee
+	|<div class="author-links"><a href="/team">Read the bio</a></div><div class="author">Ann Lee</div>|Ann Lee
+	|<div class="author-intro">Explore our full list of harbour writers.</div><p class="author">Ann Lee, Senior Editor</p>|Ann Lee, Senior Editor
+	|<span class="byline">Personal finance</span>|-
+	|<div class="byline">Last updated: January 7, 2025</div>|-
+	|<div class="byline">Posted on January 7, 2025</div>|-
+	|<span class="byline">Ann Lee and Marna van der Merwe</span>|Ann Lee and Marna van der Merwe
+	|<span class="byline">By the Harbour team</span>|the Harbour team
+	|<span class="byline">annlee</span>|annlee
+	|<a rel="author" href="/u/ann">View more posts</a> <a rel="author" href="/u/ann">Ann Lee</a>|Ann Lee
+	|<a rel="author" href="/u/ann">annlee</a>|annlee
 	EOT
 }
 
@@ -425,13 +425,7 @@ author_page() {
 }
 
 @test "htmlmeta: author: the signs around a name (a guillemet to the author's page, a footnote's asterisk or dagger, a leading comma) and a name written twice are cut" {
-	export -f author_page
-	while IFS='|' read -r head byline want; do
-		run bash -c 'author_page "$1" "$2" | htmltext --json | jq -r ".author // \"-\""' \
-		    - "$head" "$byline"
-		assert_success
-		assert_equal "$output" "$want"
-	done <<-'EOT'
+	author_table <<-'EOT'
 	|<span class="byline">By Ann Lee »</span>|Ann Lee
 	|<p>by Ann Lee, MD*</p>|Ann Lee, MD
 	|<div class="author-name">Ann Lee †</div>|Ann Lee
