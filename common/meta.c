@@ -417,7 +417,11 @@ names_someone(const char *s, size_t n)
 	size_t i = 0, words = 0;
 	bool lower = false;
 
-	n = strcspn(s, ",;") < n ? strcspn(s, ",;") : n;
+	for (size_t j = 0; j < n; j++)
+		if (s[j] == ',' || s[j] == ';') {
+			n = j;		/* s need not end in a NUL */
+			break;
+		}
 	while (i < n) {
 		size_t k;
 		unsigned char c;
