@@ -116,6 +116,7 @@ struct meta_src {
 	const char	*ip_date, *ip_modified;
 	size_t		 ip_author, rel_author, author_link, byline, byline_first;
 	size_t		 byline_all, title, h1, date_el;
+	size_t		 byline_tries;	/* byline elements looked into */
 	size_t		 byline_all_first;	/* of a page without an h1 */
 	size_t		 time_text;	/* a <time> without datetime */
 	size_t		 date_el_pre;	/* a date element before the h1 */
@@ -127,6 +128,7 @@ struct meta_src {
 	struct by_text	 by;		/* "By Ann Lee" after the h1 */
 	struct by_text	 by_any;	/* "Written by Ann Lee" anywhere */
 	struct by_text	 by_any2;	/* ... and a second one */
+	struct by_text	 starter;	/* "Thread starter annlee" */
 	bool		 by_any_twice;
 	size_t		 label_date;	/* "Published on June 4, 2025" */
 	size_t		 label_updated;	/* "Last updated: June 4, 2025" */
@@ -146,6 +148,27 @@ cmp_key(const void *k, const void *e)
 	return strcmp(k, ((const struct key *)e)->key);
 }
 
+/* A publication date's name behind a vendor's prefix ("w-published-date",
+ * "bt:pubdate", "x.publish_date"): its key's group, ranked after every
+ * key of the table. */
+static const struct key *
+vendor_date(const char *low, size_t n)
+{
+	static const char *const ends[] = { "pubdate", "publication_date",
+	    "publish_date", "publish-date", "publishdate", "published",
+	    "published-date", "published_date", "published_time" };
+	static const struct key vendor = { "", G_DATE, 8, false };
+
+	for (size_t i = 0; i < sizeof ends / sizeof ends[0]; i++) {
+		size_t k = strlen(ends[i]);
+
+		if (n > k + 1 && memcmp(low + n - k, ends[i], k) == 0 &&
+		    strchr("-.:_", low[n - k - 1]) != NULL)
+			return &vendor;
+	}
+	return NULL;
+}
+
 static void
 meta_tag(struct meta_src *s, const char *name, const char *content)
 {
@@ -162,6 +185,8 @@ meta_tag(struct meta_src *s, const char *name, const char *content)
 		    name[i]);
 	k = bsearch(low, keys, sizeof keys / sizeof keys[0], sizeof keys[0],
 	    cmp_key);
+	if (k == NULL)
+		k = vendor_date(low, n);
 	if (k == NULL)
 		return;
 	g = &s->g[k->group];
@@ -278,6 +303,16 @@ runs_on(unsigned char prev, unsigned char next)
 	return !(prev >= 'a' && prev <= 'z' && next >= 'A' && next <= 'Z');
 }
 
+/* Is n an h1 ... h6? */
+static bool
+heading(const xmlNode *n)
+{
+	const char *name = (const char *)n->name;
+
+	return (name[0] | 0x20) == 'h' && name[1] >= '1' && name[1] <= '6' &&
+	    name[2] == '\0';
+}
+
 /* The text of e, one line, at most cap bytes, to m->texts: its offset.
  * A space where a block or a <br> begins or ends; between inline
  * elements, as runs_on() says. */
@@ -297,7 +332,8 @@ text_of(struct meta *m, const xmlNode *e, size_t cap)
 		if (n->type == XML_ELEMENT_NODE) {
 			down = n->children != NULL &&
 			    strcmp((const char *)n->name, "script") != 0 &&
-			    strcmp((const char *)n->name, "style") != 0;
+			    strcmp((const char *)n->name, "style") != 0 &&
+			    !(n != e && heading(e) && heading(n));
 			if (n != e && breaks_line(n))
 				buf_putc(t, ' ');
 			else
@@ -337,6 +373,106 @@ text_of(struct meta *m, const xmlNode *e, size_t cap)
 	buf_putc(&m->texts, '\0');
 	return start;
 }
+
+/* The labels that open a byline ("By Ann Lee", "Written by: Ann Lee"):
+ * from STRONG on those that say who wrote the page, from STARTER on a
+ * forum's label of its thread's first poster (XenForo's). */
+static const char *const by_labels[] = { "by", "posted by", "author",
+    "authors", "written by", "article by", "words by", "thread starter",
+    "topic starter" };
+enum { STRONG = 4, STARTER = 7,
+    NLABELS = sizeof by_labels / sizeof by_labels[0] };
+
+/* The label of by_labels[from..to) that t begins with (a whole word:
+ * not "Byron", "Bytes"), or to. */
+static size_t
+by_label(const char *t, size_t from, size_t to)
+{
+	size_t i, k;
+
+	for (i = from; i < to; i++) {
+		k = strlen(by_labels[i]);
+		if (strncasecmp(t, by_labels[i], k) == 0 &&
+		    (t[k] == '\0' || t[k] == ':' || t[k] == ' ' ||
+		    t[k] == '\n' || t[k] == '\t' || t[k] == '\r'))
+			break;
+	}
+	return i;
+}
+
+/* Does a byline element's text, "By" and the like cut, name someone:
+ * its words up to the first comma or ';' each begun by a capital or a
+ * letter outside ASCII, or a particle of a name ("van der", "and"), or
+ * one word alone (a user's name, "annlee")?  Not a date, a reading time,
+ * a call to read ("Explore our full list of ...", "Read the bio"), a
+ * section ("Personal finance"): the next byline element may hold the
+ * name (wcxb-dev: an author box under a "post-author" line of the date
+ * and the reading time). */
+static bool
+names_someone(const char *s, size_t n)
+{
+	static const char *const particles[] = { "al", "and", "bin", "da",
+	    "de", "del", "della", "den", "der", "des", "di", "du", "e", "el",
+	    "ibn", "la", "le", "of", "van", "von", "y", "zu" };
+	size_t i = 0, words = 0;
+	bool lower = false;
+
+	for (size_t j = 0; j < n; j++)
+		if (s[j] == ',' || s[j] == ';') {
+			n = j;		/* s need not end in a NUL */
+			break;
+		}
+	while (i < n) {
+		size_t k;
+		unsigned char c;
+
+		while (i < n && s[i] == ' ')
+			i++;
+		if (i == n)
+			break;
+		for (k = i; k < n && s[k] != ' '; k++)
+			;
+		c = (unsigned char)s[i];
+		words++;
+		if (c >= '0' && c <= '9')
+			return false;
+		if (c >= 'a' && c <= 'z') {
+			size_t p = 0, np = sizeof particles / sizeof particles[0];
+
+			while (p < np && (strlen(particles[p]) != k - i ||
+			    strncmp(s + i, particles[p], k - i) != 0))
+				p++;
+			lower |= p == np;
+		}
+		i = k;
+	}
+	return words == 1 || (words > 1 && !lower);
+}
+
+/* t if the text at t in m->texts names someone, "By" and the like cut
+ * (names_someone(), or a label before it); else NO_TEXT, the text
+ * dropped. */
+static size_t
+names_at(struct meta *m, size_t t)
+{
+	size_t mark = m->tmp.len;
+	bool ok;
+
+	if (t == NO_TEXT)
+		return NO_TEXT;
+	ok = meta_clean_author(m->texts.p + t, strlen(m->texts.p + t),
+	    &m->tmp) && (by_label(m->texts.p + t, 0, NLABELS) < NLABELS ||
+	    names_someone(m->tmp.p + mark, m->tmp.len - mark));
+	m->tmp.len = mark;
+	if (ok)
+		return t;
+	m->texts.len = t;
+	return NO_TEXT;
+}
+
+/* The byline elements whose text is looked at for a name, at most: each
+ * is a walk of its subtree, and they nest. */
+#define BYLINE_TRIES	16
 
 /* A class or id of a byline: "byline" anywhere in it ("contributorbyline"),
  * "author" not as in "authorize" or "authority". */
@@ -595,9 +731,10 @@ element(struct meta *m, struct meta_src *s, xmlNode *n, int in_main)
 			s->canonical = href;
 		if (href && rel_has(rel, "license") && s->license == NULL)
 			s->license = href;
+		/* not a link's "View more posts" */
 		if (name[0] == 'a' && rel_has(rel, "author") &&
 		    s->rel_author == NO_TEXT)
-			s->rel_author = text_of(m, n, BYLINE_MAX);
+			s->rel_author = names_at(m, text_of(m, n, BYLINE_MAX));
 		goto microdata;
 	}
 	if (strcmp(name, "time") == 0) {
@@ -634,8 +771,11 @@ element(struct meta *m, struct meta_src *s, xmlNode *n, int in_main)
 		const char *c = attr(n, "class"), *id = attr(n, "id");
 
 		if ((bylineish(c) || bylineish(id)) &&
-		    !(c && has_word(c, "comment"))) {
-			size_t t = byline_text(m, n);
+		    !(c && has_word(c, "comment")) &&
+		    s->byline_tries < BYLINE_TRIES) {
+			size_t t = names_at(m, byline_text(m, n));
+
+			s->byline_tries++;
 
 			if (s->byline_all == NO_TEXT && s->seen_h1)
 				s->byline_all = text_of(m, n, BYLINE_MAX);
@@ -698,6 +838,9 @@ microdata:
 /* The text after the first h1 that is searched for a date: the
  * headline's own line, the byline, the first sentence. */
 #define AFTER_H1	400
+/* The text from the first link to an author's page on that is searched
+ * for a date: the name, the date beside it. */
+#define AFTER_AUTHOR	120
 
 /* The text just before the first h1 that is searched for a date: a
  * dateline above the headline ("OCTOBER 13, 2025", "Published on June
@@ -747,15 +890,14 @@ name_like(const char *s, size_t n)
  * before a comma only ("by Ann Lee, editor of the notes": wcxb-dev 2
  * authors more, both halves kept).
  * "Author" opens a byline only as a label alone (wcxb-dev: "Author" and
- * "Author:" before the name's element).  With strong, only the labels
- * that say who wrote the page ("Written by", not "By" nor "Posted by":
- * a comment's), for a text anywhere (an author box at the end). */
+ * "Author:" before the name's element).  The labels by_labels[from..to)
+ * only: from STRONG, those that say who wrote the page ("Written by",
+ * not "By" nor "Posted by": a comment's), for a text anywhere (an author
+ * box at the end); from STARTER, a forum's thread starter. */
 static void
-by_text(struct meta *m, struct by_text *bt, const char *t, bool strong)
+by_text(struct meta *m, struct by_text *bt, const char *t, size_t from,
+    size_t to)
 {
-	static const char *const labels[] = { "by", "posted by", "author",
-	    "authors", "written by", "article by", "words by" };
-	enum { STRONG = 4 };	/* the labels from here on */
 	struct buf *b = &m->tmp;
 	size_t mark = b->len, n;
 	const char *p = NULL, *comma;
@@ -765,18 +907,11 @@ by_text(struct meta *m, struct by_text *bt, const char *t, bool strong)
 	if (*t == '\0')
 		return;
 	if (!bt->next) {
-		size_t i, k = 0;
+		size_t i = by_label(t, from, to), k;
 
-		for (i = strong ? STRONG : 0; i < sizeof labels / sizeof labels[0];
-		    i++) {
-			k = strlen(labels[i]);
-			if (strncasecmp(t, labels[i], k) == 0 &&
-			    (t[k] == '\0' || t[k] == ':' || t[k] == ' ' ||
-			    t[k] == '\n' || t[k] == '\t' || t[k] == '\r'))
-				break;		/* not "Byron", "Bytes" */
-		}
-		if (i == sizeof labels / sizeof labels[0])
+		if (i == to)
 			return;
+		k = strlen(by_labels[i]);
 		p = t + k + (t[k] == ':');
 		while (*p == ' ' || *p == '\n' || *p == '\t' || *p == '\r')
 			p++;
@@ -784,7 +919,7 @@ by_text(struct meta *m, struct by_text *bt, const char *t, bool strong)
 			bt->next = true;	/* the name is in the next text */
 			return;
 		}
-		if (labels[i][0] == 'a')
+		if (by_labels[i][0] == 'a')
 			return;		/* "Author Ann Lee": a heading, not a byline */
 	}
 	bt->next = false;
@@ -870,9 +1005,14 @@ walk(struct meta *m, struct meta_src *s, xmlDoc *doc)
 			label_date(m, s, (const char *)n->content);
 		if (n->type == XML_TEXT_NODE && s->seen_h1 && n->content != NULL &&
 		    s->by_window < AFTER_H1 && s->by.text == NO_TEXT) {
-			by_text(m, &s->by, (const char *)n->content, false);
+			by_text(m, &s->by, (const char *)n->content, 0,
+			    STARTER);
 			s->by_window += strlen((const char *)n->content) + 1;
 		}
+		if (n->type == XML_TEXT_NODE && n->content != NULL &&
+		    s->starter.text == NO_TEXT)
+			by_text(m, &s->starter, (const char *)n->content,
+			    STARTER, NLABELS);
 		/* "Written by" twice: a list of reviews or comments, whose
 		 * authors are not the page's */
 		if (n->type == XML_TEXT_NODE && n->content != NULL &&
@@ -880,12 +1020,20 @@ walk(struct meta *m, struct meta_src *s, xmlDoc *doc)
 			struct by_text *bt = s->by_any.text == NO_TEXT ?
 			    &s->by_any : &s->by_any2;
 
-			by_text(m, bt, (const char *)n->content, true);
+			by_text(m, bt, (const char *)n->content, STRONG,
+			    STARTER);
 			s->by_any_twice = s->by_any2.text != NO_TEXT;
 		}
 		if (n->type == XML_TEXT_NODE && s->seen_h1 && n->content != NULL &&
 		    s->date_el == NO_TEXT && s->h1_text <= DATE_EL_NEAR)
 			s->h1_text += strlen((const char *)n->content);
+		/* the text from the first author link on */
+		if (n->type == XML_TEXT_NODE && n->content != NULL &&
+		    s->author_link != NO_TEXT && m->after_author.len < AFTER_AUTHOR) {
+			buf_append(&m->after_author, n->content,
+			    strlen((const char *)n->content));
+			buf_putc(&m->after_author, ' ');
+		}
 		if (n->type == XML_TEXT_NODE && s->seen_h1 && n->content != NULL &&
 		    m->after_h1.len < AFTER_H1) {
 			buf_append(&m->after_h1, n->content,
@@ -981,6 +1129,29 @@ word_char(unsigned char c)
 	return ((c | 0x20) >= 'a' && (c | 0x20) <= 'z') || c >= 0x80;
 }
 
+/* The length of the sign that ends s[0..n) and is no part of a name
+ * (a space, a comma, a quote, a footnote's asterisk or dagger, a
+ * guillemet or arrow that leads to the author's page, a dash or bullet),
+ * or 0. */
+static size_t
+trailing_sign(const char *s, size_t n)
+{
+	static const char *const signs[] = { "\xc2\xbb", "\xc2\xab",
+	    "\xc2\xb7", "\xe2\x80\xba", "\xe2\x80\xb9", "\xe2\x80\xa0",
+	    "\xe2\x80\xa1", "\xe2\x80\xa2", "\xe2\x80\x93",
+	    "\xe2\x80\x94", "\xe2\x86\x92" };
+
+	if (s[n - 1] != '\0' && strchr(" ,\"*|;:", s[n - 1]) != NULL)
+		return 1;
+	for (size_t i = 0; i < sizeof signs / sizeof signs[0]; i++) {
+		size_t k = strlen(signs[i]);
+
+		if (n >= k && memcmp(s + n - k, signs[i], k) == 0)
+			return k;
+	}
+	return 0;
+}
+
 bool
 meta_clean_author(const char *s, size_t n, struct buf *out)
 {
@@ -988,6 +1159,7 @@ meta_clean_author(const char *s, size_t n, struct buf *out)
 	    "all posts by", "more posts by", "posts by", "articles by",
 	    "stories by", "written by", "posted by",
 	    "published by", "reviewed by", "text by", "post by", "words by",
+	    "thread starter", "topic starter",
 	    "author:", "authors:", "author", "by:", "by",
 	    "\xe4\xbd\x9c\xe8\x80\x85\xef\xbc\x9a", "\xe4\xbd\x9c\xe8\x80\x85:" };
 	/* "by" in German, French, Spanish: names begin with them too ("von
@@ -1040,6 +1212,18 @@ meta_clean_author(const char *s, size_t n, struct buf *out)
 		}
 	p = out->p + start;
 	len = out->len - start;
+	/* a word a name is cut before ("published", "updated"), at the
+	 * start: a date's line ("Last updated: January 7, 2025", "Posted
+	 * on ..."), no name at all */
+	for (size_t i = 0; i < sizeof cuts / sizeof cuts[0]; i++) {
+		size_t k = strlen(cuts[i]) - 1;
+
+		if (k > 3 && k + 1 < len && strncasecmp(p, cuts[i] + 1, k) == 0 &&
+		    !word_char((unsigned char)p[k])) {
+			out->len = start;
+			return false;
+		}
+	}
 	for (size_t i = 0; i < sizeof cuts / sizeof cuts[0]; i++) {
 		const char *c = NULL;
 
@@ -1053,15 +1237,18 @@ meta_clean_author(const char *s, size_t n, struct buf *out)
 	}
 	{
 		struct date d;
+		size_t k;
 
 		if (date_find(p, len, 0, &d))
 			len = d.at;
-		while (len > 0 && (p[len - 1] == ' ' || p[len - 1] == ',' ||
-		    p[len - 1] == '"'))
-			len--;
-		while (len > 0 && *p == '"') {
+		while (len > 0 && (k = trailing_sign(p, len)) > 0)
+			len -= k;
+		while (len > 0 && *p != '\0' && strchr("\" ,;:|", *p) != NULL)
 			memmove(out->p + start, p + 1, --len);
-		}
+		/* the name twice, a screen reader's copy beside it */
+		if (len % 2 == 1 && p[len / 2] == ' ' &&
+		    memcmp(p, p + len / 2 + 1, len / 2) == 0)
+			len /= 2;
 	}
 	out->len = start + len;
 	{
@@ -1243,16 +1430,25 @@ url_path(const char *url)
 	return s + strcspn(s, "/");
 }
 
-/* Is name the site's (og:site_name, the JSON-LD publisher or site)? */
+/* Is name the site's (og:site_name, the JSON-LD publisher or site)?
+ * ASCII case aside, and the spaces and signs around it (", USA TODAY":
+ * a template's "NAME, Site" without a name). */
 static bool
 is_site(const char *name, const struct meta_src *s, const struct jsonld *ld)
 {
 	const char *sites[] = { s->g[G_SITENAME].n > 0 ?
 	    s->g[G_SITENAME].v[0] : NULL, jsonld_get(ld, JSONLD_PUBLISHER),
 	    jsonld_get(ld, JSONLD_SITE_NAME) };
+	size_t n;
 
+	while (*name != '\0' && strchr(" ,;:|-", *name) != NULL)
+		name++;
+	n = strlen(name);
+	while (n > 0 && strchr(" ,;:|-", name[n - 1]) != NULL)
+		n--;
 	for (size_t i = 0; i < sizeof sites / sizeof sites[0]; i++)
-		if (sites[i] != NULL && strcasecmp(sites[i], name) == 0)
+		if (sites[i] != NULL && n > 0 && strlen(sites[i]) == n &&
+		    strncasecmp(sites[i], name, n) == 0)
 			return true;
 	return false;
 }
@@ -1275,13 +1471,14 @@ meta_read(struct meta *m, xmlDoc *doc, const char *url, long long now)
 	s = m->src;
 	memset(s, 0, sizeof *s);
 	s->ip_author = s->rel_author = s->author_link = s->byline =
-	    s->byline_first = s->byline_all = s->byline_all_first = s->date_el = s->by.text = s->by_any.text = s->by_any2.text = s->time_text = s->date_el_pre = s->label_date =
+	    s->byline_first = s->byline_all = s->byline_all_first = s->date_el = s->by.text = s->by_any.text = s->by_any2.text = s->starter.text = s->time_text = s->date_el_pre = s->label_date =
 	    s->label_updated = s->username =
 	    s->title = s->h1 = NO_TEXT;
 	m->tmp.len = 0;
 	m->texts.len = 0;
 	m->strs.len = 0;
 	m->after_h1.len = 0;
+	m->after_author.len = 0;
 	m->before_h1.len = 0;
 	for (int f = 0; f < META_NFIELDS; f++) {
 		m->off[f] = SIZE_MAX;
@@ -1302,7 +1499,8 @@ meta_read(struct meta *m, xmlDoc *doc, const char *url, long long now)
 	 * reference, none more gets one) */
 	{
 		const char *c[] = { jsonld_get(ld, JSONLD_AUTHOR), NULL,
-		    twitter_author(s), text_at(m, s->ip_author),
+		    twitter_author(s), text_at(m, s->starter.text),
+		    text_at(m, s->ip_author),
 		    text_at(m, s->rel_author), text_at(m, s->seen_h1 ?
 		    s->byline : s->byline_first),
 		    text_at(m, s->by.text), s->by_any_twice ? NULL :
@@ -1352,6 +1550,10 @@ meta_read(struct meta *m, xmlDoc *doc, const char *url, long long now)
 		set_date(m, META_DATE, url_path(url), 0, now);
 	set_date(m, META_DATE, text_at(m, s->date_el_pre), 0, now);
 	set_date(m, META_DATE, text_at(m, s->date_el), 0, now);
+	/* the date beside the author's name, a link to the author's page
+	 * ("Ann Lee April 8, 2024") */
+	if (m->after_author.len > 0)
+		set_date(m, META_DATE, buf_cstr(&m->after_author), 0, now);
 	if (s->seen_h1 && m->before_h1.len > 0) {
 		struct buf *b = &m->before_h1;
 		size_t skip = b->len > BEFORE_H1 ? b->len - BEFORE_H1 : 0;
@@ -1432,6 +1634,7 @@ meta_free(struct meta *m)
 	buf_free(&m->tmp);
 	buf_free(&m->texts);
 	buf_free(&m->after_h1);
+	buf_free(&m->after_author);
 	buf_free(&m->before_h1);
 	if (m->url_init) {
 		url_free(&m->base);

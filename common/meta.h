@@ -8,9 +8,12 @@
  * has the same list):
  *   AUTHOR       JSON-LD author; <meta name=author>, article:author,
  *                dc.creator, citation_author, parsely-author,
- *                sailthru.author, byl; itemprop=author; rel=author; a
+ *                sailthru.author, byl; a forum's "Thread starter"
+ *                label; itemprop=author; rel=author; a
  *                byline element (class or id "author" or "byline") after
- *                the first h1 (the first one when there is no h1); a
+ *                the first h1 (the first one when there is no h1), the
+ *                first whose text names someone (not a date, "Read the
+ *                bio"); a
  *                "By", "Written by", ... text after an h1; a "Written
  *                by" text anywhere, if only one; an author link; a
  *                forum's class=username; data-author; the first byline
@@ -21,12 +24,14 @@
  *                citation_publication_date, citation_date, dc.date.issued,
  *                dc.date, dcterms.created, date, pubdate, publishdate,
  *                publish_date, parsely-pub-date, sailthru.date,
- *                og:published_time; itemprop=datePublished or
+ *                og:published_time, and such names behind a vendor's
+ *                prefix (w-published-date); itemprop=datePublished or
  *                dateCreated (the first); a <time> with pubdate, else
  *                the first <time datetime> in article or main, else the
  *                first one; a date element and the text after the
  *                h1; a labelled date ("Published on ..."); a date in the
- *                URL's path (/2024/03/12/); what is above the h1; a
+ *                URL's path (/2024/03/12/); beside the first author
+ *                link; what is above the h1; a
  *                modification date; an "Updated ..." text.  The first
  *                plausible one (date.h); htmltext(1) has the whole order.
  *   MODIFIED     JSON-LD dateModified; article:modified_time,
@@ -98,7 +103,7 @@ struct meta {
 	struct jsonld	 ld;
 	/* scratch */
 	struct meta_src	*src;
-	struct buf	 strs, tmp, texts, after_h1, before_h1;
+	struct buf	 strs, tmp, texts, after_h1, before_h1, after_author;
 	size_t		 off[META_NFIELDS];
 	struct url	 base, u;
 	bool		 url_init;

@@ -129,13 +129,18 @@ struct span {
 	size_t		 n;
 };
 
+static bool same(struct span a, struct span b);
+
 /* A <title> (or og:title) is "Headline | Section | Site" as often as not:
  * what the pages of wcxb-dev name their title is its first part (or the
  * second, after a first of one word: "Site | Headline"), more often
  * than the whole (the scorer in bench/metascore.py: 0.739 against 0.677
- * with the site name cut alone, both halves up). */
+ * with the site name cut alone, both halves up).  A first word that the
+ * page's first h1 says (h1) is the headline, not a site's name
+ * ("Kayaks | REI Co-op", "WebSocket - Web APIs | MDN"). */
 static struct span
-first_part(struct span whole, const char *const *sites, size_t nsites)
+first_part(struct span whole, const char *const *sites, size_t nsites,
+    struct span h1)
 {
 	const char *t = whole.p;
 	size_t start = 0, n = whole.n, k, k2, e, e2;
@@ -147,7 +152,8 @@ first_part(struct span whole, const char *const *sites, size_t nsites)
 	if (e < n) {
 		e2 = next_sep(t, start, n, e + k, &k2);
 		if (words(t + start, e) < 2 &&
-		    words(t + start + e + k, e2 - e - k) > words(t + start, e)) {
+		    words(t + start + e + k, e2 - e - k) > words(t + start, e) &&
+		    !same((struct span){ t + start, e }, h1)) {
 			start += e + k;
 			e = e2 - e - k;
 		}
@@ -403,7 +409,7 @@ choose_title(struct pagemeta *p, const struct extract *x)
 	const size_t ns = sizeof sites / sizeof sites[0];
 	enum { C_X, C_T, C_OG, C_H1, C_N };
 	struct span c[C_N] = { { NULL, 0 } }, whole[C_N] = { { NULL, 0 } };
-	struct span part[C_N] = { { NULL, 0 } };
+	struct span part[C_N] = { { NULL, 0 } }, first_h1;
 	int votes[C_N] = { 0 }, best = -1;
 
 	p->title.len = 0;
@@ -417,6 +423,7 @@ choose_title(struct pagemeta *p, const struct extract *x)
 		whole[C_OG] = (struct span){ og, strlen(og) };
 	if (h1 != NULL)
 		whole[C_H1] = headline_span(h1, strlen(h1));
+	first_h1 = whole[C_H1];
 	/* no h1 in the text: the page's first h1 stands in for the
 	 * headline, as one source (wcxb-dev 0.793 -> 0.796, both halves) */
 	if (whole[C_X].n == 0) {
@@ -426,7 +433,7 @@ choose_title(struct pagemeta *p, const struct extract *x)
 	for (int i = 0; i < C_N; i++) {
 		if (whole[i].n == 0)
 			continue;
-		part[i] = first_part(whole[i], sites, ns);
+		part[i] = first_part(whole[i], sites, ns, first_h1);
 		c[i] = i == C_T || i == C_OG ? part[i] : whole[i];
 	}
 	if (c[C_T].n == 0)

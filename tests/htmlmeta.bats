@@ -294,19 +294,45 @@ title_page() {
 	EOT
 }
 
+@test "htmlmeta: title: a <title>'s first word is its name, not a site's, when the page's first h1 says it" {
+	export -f title_page
+	while IFS='^' read -r title h1 want; do
+		run bash -c 'title_page "$1" "<meta property=\"og:title\" content=\"$1\">" "$2" | htmltext --json | jq -r .title' \
+		    - "$title" "$h1"
+		assert_success
+		assert_equal "$output" "$want"
+	done <<-'EOT'
+	Kayaks | Harbour Outfitters Online^Kayaks^Kayaks
+	Flexbox - Learn web development | Harbour Docs^Flexbox^Flexbox
+	Harbour | Tide pools at low water^^Tide pools at low water
+	EOT
+}
+
+@test "htmlmeta: title: the text of the first h1 leaves out a heading inside it (an h1 left open before the byline's h3)" {
+	run bash -c "printf '%s' '<title>Tide pools at low water | Harbour Notes</title><meta property=\"og:title\" content=\"Tide pools at low water | Harbour Notes\"><body><article><h1>Tide pools at low water<div class=\"divider\"></div><h3>Posted on July 1, 2024 by Ann Lee</h3></div><p>The harbour rock pools fill twice a day, and each tide leaves behind a different set of animals: anemones, small crabs, periwinkles and the occasional starfish that did not make it back to deeper water in time.</p><p>Walk out an hour before low water and you will have the best of it, with the pools at their clearest.</p></article></body>' | htmltext --json | jq -r .title"
+	assert_success
+	assert_output "Tide pools at low water"
+}
+
 # author_page HEAD BYLINE: an article whose h1 the byline follows
 author_page() {
 	printf '<!doctype html><html lang=en><head><title>Tide pools</title>%s</head><body><article><h1>Tide pools</h1>%s<p>The harbour rock pools fill twice a day, and each tide leaves behind a different set of animals: anemones, small crabs, periwinkles and the occasional starfish that did not make it back to deeper water in time.</p></article></body></html>' "$1" "$2"
 }
 
-@test "htmlmeta: author: labelled pairs, microdata names, bylines of names, several authors; labels alone, bullets and dashes are no name" {
+# author_table: the author of author_page HEAD BYLINE for each line
+# HEAD|BYLINE|AUTHOR on stdin ("-": none)
+author_table() {
 	export -f author_page
 	while IFS='|' read -r head byline want; do
 		run bash -c 'author_page "$1" "$2" | htmltext --json | jq -r ".author // \"-\""' \
 		    - "$head" "$byline"
 		assert_success
 		assert_equal "$output" "$want"
-	done <<-'EOT'
+	done
+}
+
+@test "htmlmeta: author: labelled pairs, microdata names, bylines of names, several authors; labels alone, bullets and dashes are no name" {
+	author_table <<-'EOT'
 	<meta name="twitter:label1" content="Est. reading time"><meta name="twitter:data1" content="3 minutes"><meta name="twitter:label2" content="Written by"><meta name="twitter:data2" content="Ann Lee">||Ann Lee
 	|<div itemprop="author" itemscope><meta itemprop="url" content="/u/ann"><span><meta itemprop="name" content="Ann Lee"></span></div>|Ann Lee
 	|<div class="author-box"><img src=a.jpg><span class="author-box__name">Ann Lee</span><span class="author-box__job">Senior Editor</span></div>|Ann Lee
@@ -336,9 +362,26 @@ author_page() {
 	<meta property="cXenseParse:author" content="Ann Lee">||Ann Lee
 	<meta property="og:site_name" content="Harbour Notes"><meta name="author" content="Harbour Notes">|<p>By Ann Lee</p>|Ann Lee
 	<meta property="og:site_name" content="Harbour Notes"><meta name="author" content="Harbour Notes">||Harbour Notes
+	<meta property="og:site_name" content="Harbour Notes"><meta name="author" content=", HARBOUR NOTES">|<p>By Ann Lee</p>|Ann Lee
 	<meta name="author" content="•">|<p>By Ann Lee</p>|Ann Lee
 	<meta name="author" content="· —">||-
 	<meta name="author" content="Zoë Åberg">||Zoë Åberg
+	EOT
+}
+
+@test "htmlmeta: author: a byline element or a rel=author link that names nobody (a date, a call to read, a section) is passed over for the next one" {
+	author_table <<-'EOT'
+	|<div class="post-author">August 28, 2025 • 5 min read</div><div class="author-box"><span>Ann Lee</span></div>|Ann Lee
+	|<div class="author-links"><a href="/team">Read the bio</a></div><div class="author">Ann Lee</div>|Ann Lee
+	|<div class="author-intro">Explore our full list of harbour writers.</div><p class="author">Ann Lee, Senior Editor</p>|Ann Lee, Senior Editor
+	|<span class="byline">Personal finance</span>|-
+	|<div class="byline">Last updated: January 7, 2025</div>|-
+	|<div class="byline">Posted on January 7, 2025</div>|-
+	|<span class="byline">Ann Lee and Marna van der Merwe</span>|Ann Lee and Marna van der Merwe
+	|<span class="byline">By the Harbour team</span>|the Harbour team
+	|<span class="byline">annlee</span>|annlee
+	|<a rel="author" href="/u/ann">View more posts</a> <a rel="author" href="/u/ann">Ann Lee</a>|Ann Lee
+	|<a rel="author" href="/u/ann">annlee</a>|annlee
 	EOT
 }
 
@@ -381,6 +424,30 @@ author_page() {
 	assert_output "carla"
 }
 
+@test "htmlmeta: author: the signs around a name (a guillemet to the author's page, a footnote's asterisk or dagger, a leading comma) and a name written twice are cut" {
+	author_table <<-'EOT'
+	|<span class="byline">By Ann Lee »</span>|Ann Lee
+	|<p>by Ann Lee, MD*</p>|Ann Lee, MD
+	|<div class="author-name">Ann Lee †</div>|Ann Lee
+	|<div class="author-name">Ann Lee Ann Lee</div>|Ann Lee
+	<meta name="author" content=", Ann Lee">||Ann Lee
+	<meta name="author" content="Ann Lee-Bo">||Ann Lee-Bo
+	EOT
+}
+
+@test "htmlmeta: author: a forum's \"Thread starter\" label names the thread's author before the first post's itemprop=author (a solution shown first)" {
+	post='<article class="message"><div itemprop="author" itemscope><span itemprop="name">bo_chen</span></div><p>The pools by the lighthouse are best at low water: anemones, small crabs, periwinkles and the odd starfish.</p></article>'
+	while IFS='|' read -r starter want; do
+		run bash -c 'printf "%s" "<title>Which pools are best?</title><body><h1>Which pools are best?</h1><ul><li>$1</li></ul>$2</body>" | htmltext --json | jq -r .author' - "$starter" "$post"
+		assert_success
+		assert_equal "$output" "$want"
+	done <<-'EOT'
+	<span class="u-srOnly">Thread starter</span> <a href="/members/annlee.1/" class="username">annlee</a>|annlee
+	Topic starter: Ann Lee|Ann Lee
+	Started by the harbour master|bo_chen
+	EOT
+}
+
 # date_page HEAD BEFORE AFTER: an article with BEFORE above its h1 and
 # AFTER below it, under a navigation bar
 date_page() {
@@ -399,11 +466,16 @@ date_page() {
 	<meta name="published-date" content="2021-02-16">|||2021-02-16
 	<meta name="ms.date" content="2025-03-06T00:00:00Z"><meta name="updated_at" content="2025-10-23T11:11:00Z">|||2025-03-06T00:00:00+00:00
 	<meta name="citation_publication_date" content="2023 Jan 7">|||2023-01-07
+	<meta name="w-published-date" content="2025-05-27T06:03:43Z">|||2025-05-27T06:03:43+00:00
+	<meta property="bt:pubDate" content="2025-05-27">|||2025-05-27
+	<meta name="w-republished" content="2025-05-27">|||-
+	<meta name="x-update-date" content="2025-05-27">|||-
 	|<div class="post-date">OCTOBER 13, 2025</div>||2025-10-13
 	|<header><p>Published on June 4, 2025</p></header>||2025-06-04
 	|<div class="post-date">October 13, 2025</div>|<p>The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. The harbour rock pools fill twice a day. </p><ul><li><span class="card-date">November 25, 2025</span> Another post</li></ul>|2025-10-13
 	|<div class="post-date">October 13, 2025</div>|<p>The harbour rock pools fill twice a day.</p><ul><li><span class="card-date">November 25, 2025</span> Another post</li></ul>|2025-11-25
 	||<p>A lead paragraph about the harbour that runs on and on, long enough to pass the first 400 bytes after the headline that are read for a date: the pools, the tides, the crabs and the anemones, the periwinkles, the limpets and the barnacles, the weed, the sand, the gulls above them, the walkers and their dogs, the rain and the wind from the west that brings the swell in over the rocks twice a day.</p><footer><span>Posted on April 13, 2023</span></footer>|2023-04-13
+	||<p>A lead paragraph about the harbour that runs on and on, long enough to pass the first 400 bytes after the headline that are read for a date: the pools, the tides, the crabs and the anemones, the periwinkles, the limpets and the barnacles, the weed, the sand, the gulls above them, the walkers and their dogs, the rain and the wind from the west that brings the swell in over the rocks twice a day.</p><div><a href="/author/ann-lee">Ann Lee</a> <span>April 8, 2024</span></div>|2024-04-08
 	||<p>A lead paragraph about the harbour that runs on and on, long enough to pass the first 400 bytes after the headline that are read for a date: the pools, the tides, the crabs and the anemones, the periwinkles, the limpets and the barnacles, the weed, the sand, the gulls above them, the walkers and their dogs, the rain and the wind from the west that brings the swell in over the rocks twice a day.</p><footer><p>Last updated: November 13, 2025</p><p>Posted on April 13, 2023</p></footer>|2023-04-13
 	<meta name="last-modified" content="2022-12-22">||<p>A lead paragraph about the harbour that runs on and on, long enough to pass the first 400 bytes after the headline that are read for a date: the pools, the tides, the crabs and the anemones, the periwinkles, the limpets and the barnacles, the weed, the sand, the gulls above them, the walkers and their dogs, the rain and the wind from the west that brings the swell in over the rocks twice a day.</p><footer><p>Updated November 13, 2025</p></footer>|2022-12-22
 	||<p>A lead paragraph about the harbour that runs on and on, long enough to pass the first 400 bytes after the headline that are read for a date: the pools, the tides, the crabs and the anemones, the periwinkles, the limpets and the barnacles, the weed, the sand, the gulls above them, the walkers and their dogs, the rain and the wind from the west that brings the swell in over the rocks twice a day.</p><footer><p>Updated November 13, 2025</p></footer>|2025-11-13
