@@ -24,9 +24,10 @@
 #	             links to pages not fetched (seen --exact --state, fed
 #	             the page URLs first)
 #	keys  INDEX  shard INDEX: its first pages (seen, unique.tsv), simhash
-#	             -n 4, nearpairs --emit-keys --part INDEX --partitions P:
-#	             the keys sent to P partitions, sorted
-#	pairs INDEX  partition INDEX: sort -m, nearpairs --from-keys, sort
+#	             -n 4, nearpairs --emit-records --part INDEX --partitions
+#	             P: each page sent to the partitions of its keys
+#	pairs INDEX  partition INDEX: nearpairs --from-records, the pairs of
+#	             the partition's keys, sorted
 #	merge        one task: the pairs of every partition merged (sort -m -u),
 #	             nearverify --clusters on them and the first pages of every
 #	             shard, in order; kept.txt; the frontier merged
@@ -38,9 +39,10 @@
 #
 # A key's partition depends on the key alone: a text's digest, its first
 # 4 hex digits mod P; a URL, the same of its SHA-256 (sha256text --raw);
-# a key of nearpairs --emit-keys, TABLE.BLOCK, 16 times the table number
+# a key of nearpairs, a table and a block, 16 times the table number
 # plus the block's last hex digit, mod P (nearpairs --partitions: P up to
-# 16 times the number of tables nearpairs uses spreads them).  So every
+# 16 times the number of tables nearpairs uses spreads them; a page goes
+# to the partition of each of its keys).  So every
 # record of one key meets the others in one task, which sees them in
 # crawl order (shard by shard, line by line), and does what the
 # one-machine run does to them.  The first page of a digest: the seen
@@ -252,7 +254,7 @@ cat_each() {
 }
 # The partition of a digest (hex), as an awk function (the awk program
 # sets P): its first 4 hex digits, mod P.  (nearpairs --partitions has
-# its own for the keys of --emit-keys.)
+# its own for the keys of --emit-records.)
 part='
 function hex(c) { return index("0123456789abcdef", c) - 1 }
 function digest(k,  v) {
@@ -352,20 +354,19 @@ keys)
 	    > "$tmp/unique.tsv" || fail "seen failed (status $?)"
 	rm -f "$tmp/first.seen" "$tmp/first.seen.lock"
 	# ID TITLE SHA256 FINGERPRINTS, whose first and last fields nearpairs
-	# reads; the keys of partition J, sorted, to k.J
+	# reads; each record, RECORD ID FINGERPRINTS, to r.J for every
+	# partition J that holds one of its keys
 	try simhash simhash $SIMHASH_OPTS "$tmp/unique.tsv" |
-		try "nearpairs --emit-keys" nearpairs --emit-keys $NEARPAIRS_OPTS --part "$i" \
-		    --partitions "$P" --prefix "$tmp/k"
+		try "nearpairs --emit-records" nearpairs --emit-records $NEARPAIRS_OPTS \
+		    --part "$i" --partitions "$P" --prefix "$tmp/r"
 	ok
 	;;
 pairs)
 	need keys
-	# The keys of partition I from every map task, each task's sorted:
-	# merged, not sorted again.  (One thread a sort: less CPU time, and
-	# the engine runs tasks side by side.)
-	list keys "k.$i" | try "sort -m" sort -m --files0-from=- |
-		try "nearpairs --from-keys" nearpairs --from-keys $NEARPAIRS_OPTS $NEARPAIRS_REDUCE |
-		try sort sort --parallel=1 > "$tmp/pairs"
+	# The records of partition I from every map task, in order: the
+	# buckets of its keys searched, the pairs written sorted
+	cat_each keys "r.$i" | try "nearpairs --from-records" nearpairs --from-records \
+	    $NEARPAIRS_OPTS $NEARPAIRS_REDUCE --part "$i" --partitions "$P" > "$tmp/pairs"
 	ok
 	;;
 merge)
