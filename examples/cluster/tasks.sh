@@ -38,7 +38,8 @@
 # included.  Without INDEX, a task takes $SLURM_ARRAY_TASK_ID.
 #
 # A key's partition depends on the key alone: a text's digest, its first
-# 4 hex digits mod P; a URL, the same of its SHA-256 (sha256text --raw);
+# 4 hex digits mod P; a URL, the same of its SHA-256 (sha256text --raw
+# --partitions);
 # a key of nearpairs, a table and a block, 16 times the table number
 # plus the block's last hex digit, mod P (nearpairs --partitions: P up to
 # 16 times the number of tables nearpairs uses spreads them; a page goes
@@ -301,20 +302,17 @@ text)
 		{ print $1 > u }
 		$4 != "" { print > t; print $3, i, ++n > (o "." digest($3)) }'
 	ok
-	# The page URLs, then the links (PAGE TAB URL), through one urlnorm
-	# and one sha256text --raw -a: the URL is the last field of both, and
-	# its digest goes before it.  To the partition of the URL's digest:
-	# a page's URL (2 fields), as URL (f.J); a link (3), as POS TAB PAGE
-	# TAB URL (l.J), POS its shard and number, fixed width, so that byte
-	# order is crawl order
-	read_shard htmllinks |
-		try1 urlnorm urlnorm $URLNORM_OPTS -f -1 "$tmp/urls" - |
-		try sha256text sha256text --raw -a |
-		try "splitting by key" awk -F '\t' -v OFS='\t' -v i="$i" -v f="$tmp/f" \
-		    -v l="$tmp/l" -v P="$P" "$part"'
-		BEGIN { for (j = 0; j < P; j++) { printf "" > (f "." j); printf "" > (l "." j) } }
-		NF == 2 { print $2 > (f "." digest($1)); next }
-		{ printf "%06d.%012d\t%s\t%s\n", i, ++n, $1, $3 > (l "." digest($2)) }'
+	# The page URLs, normalized, as DIGEST TAB URL (f.J), and the links,
+	# as POS TAB PAGE TAB DIGEST TAB URL (l.J), POS their shard and
+	# number, fixed width, so that byte order is crawl order: each to the
+	# partition of its URL's digest (sha256text --raw -a --partitions P:
+	# the first 4 hex digits of the URL's SHA-256, mod P)
+	try1 urlnorm urlnorm $URLNORM_OPTS "$tmp/urls" |
+		try sha256text sha256text --raw -a --partitions "$P" --prefix "$tmp/f"
+	ok
+	read_shard htmllinks | try1 urlnorm urlnorm $URLNORM_OPTS -f -1 |
+		try "numbering the links" awk -v i="$i" '{ printf "%06d.%012d\t%s\n", i, NR, $0 }' |
+		try sha256text sha256text --raw -a --partitions "$P" --prefix "$tmp/l"
 	ok
 	rm -f "$tmp/urls"
 	;;
@@ -331,12 +329,13 @@ seen)
 		first[$1] != s { print $1 >> (o "." s) }'
 	ok
 	# The frontier: the links whose URL is neither a page's nor an
-	# earlier link's.  One seen, keyed on the last field (the URL), reads
-	# the page URLs of every shard, then the links of every shard; of
-	# what it lets through, the links are the records with a TAB
-	{ list text "f.$i"; list text "l.$i"; } | try "reading f.$i and l.$i of every text task" \
-	    xargs -0 cat -- | try seen seen --exact --state "$tmp/frontier.seen" -f -1 |
-	    try1 grep grep "$tab" > "$tmp/frontier.tsv"
+	# earlier link's.  seen, keyed on the last field (the URL), reads
+	# the page URLs of every shard, then, its state kept, lets through
+	# the links of every shard whose URL it has not seen
+	cat_each text "f.$i" | try seen seen --exact --state "$tmp/frontier.seen" -f -1 > /dev/null
+	ok
+	cat_each text "l.$i" | try seen seen --exact --state "$tmp/frontier.seen" -f -1 \
+	    > "$tmp/frontier.tsv"
 	ok
 	rm -f "$tmp/frontier.seen.lock"
 	;;
@@ -383,11 +382,11 @@ merge)
 	    > "$tmp/clusters.tsv"
 	ok
 	awk -F '\t' '$1 == $2 { print $1 }' "$tmp/clusters.tsv" > "$tmp/kept.txt"
-	# the links in crawl order, as POS sorts them
+	# the links in crawl order, as POS sorts them: PAGE TAB URL
 	set --
 	k=0
 	while [ "$k" -lt "$P" ]; do set -- "$@" "$work/seen/$k/frontier.tsv"; k=$((k + 1)); done
-	try "sort -m" sort -m -t "$tab" -k 1,1 -- "$@" | cut -f 2- > "$tmp/frontier.tsv"
+	try "sort -m" sort -m -t "$tab" -k 1,1 -- "$@" | cut -f 2,4 > "$tmp/frontier.tsv"
 	ok
 	;;
 esac
