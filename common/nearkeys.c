@@ -359,12 +359,13 @@ split_id(const struct nearrecs *r, uint32_t idx, struct span *rec,
 	id->n = n - rec->n - 1;
 }
 
-static void
-reduce_bucket(struct nearkeys_reducer *red, struct out *o)
+/* Write the pairs found, sorted, RECORD1 TAB RECORD2 TAB ID1 TAB ID2 TAB
+ * DISTANCE, the earlier RECORD first, and forget them; how many. */
+static size_t
+put_pairs(struct nearsearch *s, struct out *o)
 {
-	struct nearsearch *s = red->srch;
+	size_t n = s->npairs;
 
-	nearsearch_bucket(s, red->table);
 	radix_sort_u64(s->pairs, s->npairs);
 	for (size_t i = 0; i < s->npairs; i++) {
 		struct span ra, ia, rb, ib;
@@ -391,8 +392,17 @@ reduce_bucket(struct nearkeys_reducer *red, struct out *o)
 		nearsearch_write_distance(o, NEARSEARCH_D(s->pairs[i]));
 		out_end_record(o);
 	}
-	red->nwritten += s->npairs;
 	s->npairs = 0;
+	return n;
+}
+
+static void
+reduce_bucket(struct nearkeys_reducer *red, struct out *o)
+{
+	struct nearsearch *s = red->srch;
+
+	nearsearch_bucket(s, red->table);
+	red->nwritten += put_pairs(s, o);
 	nearrecs_clear(&s->recs->in);
 	s->recs->nent = 0;
 }
@@ -484,7 +494,7 @@ nearkeys_reduce_part(struct nearsearch *s, struct out *o, unsigned part,
 {
 	struct nearrecs *r = s->recs;
 	const struct nearidx_design *d = &s->design;
-	size_t n = r->in.n, npairs;
+	size_t n = r->in.n;
 	struct nearidx_entry *e = xmalloc((n + 1) * sizeof *e);
 	struct nearidx_entry *tmp = xmalloc((n + 1) * sizeof *tmp);
 
@@ -524,24 +534,5 @@ nearkeys_reduce_part(struct nearsearch *s, struct out *o, unsigned part,
 	free(e);
 	free(tmp);
 	/* the records are in RECORD order: so are the pairs, sorted */
-	radix_sort_u64(s->pairs, s->npairs);
-	for (size_t i = 0; i < s->npairs; i++) {
-		struct span ra, ia, rb, ib;
-
-		split_id(r, NEARSEARCH_A(s->pairs[i]), &ra, &ia);
-		split_id(r, NEARSEARCH_B(s->pairs[i]), &rb, &ib);
-		out_write(o, ra.p, ra.n);
-		out_putc(o, '\t');
-		out_write(o, rb.p, rb.n);
-		out_putc(o, '\t');
-		out_write(o, ia.p, ia.n);
-		out_putc(o, '\t');
-		out_write(o, ib.p, ib.n);
-		out_putc(o, '\t');
-		nearsearch_write_distance(o, NEARSEARCH_D(s->pairs[i]));
-		out_end_record(o);
-	}
-	npairs = s->npairs;
-	s->npairs = 0;
-	return npairs;
+	return put_pairs(s, o);
 }
