@@ -8,28 +8,38 @@
 # pages of the crawl and beyond it): some 430 MB, cut into CLUSTER_SHARDS
 # WARC files (6) at record boundaries, and one more that is the first
 # fetched again (exact duplicates, links found twice).  The baseline is
-# the one-machine run of examples/dedup.sh's steps, one process a step,
-# on the whole crawl as one file, in the same run.  (Its htmltext --meta
-# and the cut of its fields, which dedup.sh's report needs, the
-# cluster's text tasks do not make: htmltext alone writes ID TITLE TEXT.
-# They cost some 7% of the baseline, 1.3 to 1.4 s of 17 to 19 here, too
-# little to measure beside the load's swings.)  Printed: the CPU time
-# summed over all tasks (each task's own record, WORK/STAGE/INDEX/cost)
-# against the baseline's, as a ratio, the baseline run again just before
-# each cluster run (the load of a shared machine moves CPU time by a
-# third from one minute to the next); the wall time of each run; the
-# fixed CPU cost of a task (the same run on a crawl of one page a
-# shard);
-# the peak memory of a reduce task (pairs, seen) with 1 and 4 partitions,
-# beside the baseline's nearpairs and seen.  Every run must give the
-# baseline's bytes.  The hosts share this machine's cores (2 here): wall
-# times beyond 2 hosts show the overhead, not a speed-up.  Needs root and
-# network namespaces, else the section says why and skips.
+# the one-machine run of the same programs with the same options as the
+# tasks, one process a step, on the whole crawl as one file: dedup.sh's
+# steps that make the cluster's outputs (not its report's: htmltext
+# without --meta writes the ID TITLE TEXT that dedup.sh cuts out of
+# --meta, as the cluster's text tasks do), so that the ratio is the cost
+# of splitting, shuffling and merging alone.
+#
+# Printed: the CPU time summed over all tasks (each task's own record,
+# WORK/STAGE/INDEX/cost: the task's shell and its programs; not the
+# engine's daemons) against the baseline's, as a ratio; the wall time
+# of each run.  The load of a shared machine moves CPU time by a third
+# from one minute to the next, so the runs are interleaved: $runs rounds,
+# each a baseline run before each of the six cluster runs (Slurm and ssh,
+# 1, 2 and 3 hosts) and one at the end, each cluster run compared with
+# the mean of the baseline runs just before and just after it.  For each
+# setting: the median of its $runs ratios and their range, the median
+# CPU and wall times.  Also: the CPU time of the engine's driver
+# (slurm.sh's sbatch and squeue, parallel.sh's perl and ssh clients, not
+# counted in the tasks), the stages' CPU time, the fixed CPU cost of a
+# task (the same run on a crawl of one page a shard), the peak memory of
+# a reduce task (pairs, seen) with 1 and 4 partitions, beside the
+# baseline's nearpairs and seen.  Every run must give the baseline's
+# bytes.  The hosts share this machine's cores (2 here): wall times
+# beyond 2 hosts show the overhead, not a speed-up, and tasks that run
+# side by side share caches and memory bandwidth, which one-machine
+# steps, one after another, do not.  Needs root and network namespaces,
+# else the section says why and skips.
 
 cluster_bench() {
 	local docs=${CLUSTER_DOCS:-50000} nsh=${CLUSTER_SHARDS:-6} p=4
 	local cl=$here/../examples/cluster tc net f size off base_c base_w
-	local engine h w c r t work why ntasks fixed stages b q base_b
+	local engine h t work why ntasks fixed stages
 	why=""
 	if [ "$(id -u)" -ne 0 ]; then
 		why="not root"
@@ -105,12 +115,12 @@ cluster_bench() {
 	    "($(grep -c 'WARC-Type: response' "$tmp/shards/00.warc") of them fetched twice)," \
 	    "$(mb "$tmp/all.warc") MB of WARC in $((nsh + 1)) shards; $p partitions"
 
-	# the baseline: dedup.sh's steps, one process each, on one machine
+	# the baseline: the same programs and options as the tasks, one
+	# process each, on one machine
 	cat > "$tmp/one.sh" <<-'EOF'
 	set -e
 	cd "$1"
-	htmltext --warc --meta all.warc > meta.tsv
-	cut -f 1,2,8 meta.tsv > docs.tsv
+	htmltext --warc all.warc > docs.tsv
 	sha256text -a docs.tsv > digests.tsv
 	awk -F '\t' '$4 != ""' digests.tsv > texts.tsv
 	seen --exact -f 3 texts.tsv > unique.tsv
@@ -126,9 +136,15 @@ cluster_bench() {
 	seen --exact --state frontier.seen -f 2 links.norm.tsv > frontier.tsv
 	EOF
 	export PATH="$bin:$PATH"
-	base_c=$(cpu sh "$tmp/one.sh" "$tmp")
-	base_w=$(best sh "$tmp/one.sh" "$tmp")
-	printf '  %-20s %7.2f s cpu %7.2f s wall\n' "one machine" "$base_c" "$base_w"
+	# one_run: a baseline run; its CPU and wall time appended to base.t
+	one_run() {
+		/usr/bin/time -f '%U %S %e' -o "$tmp/.one" sh "$tmp/one.sh" "$tmp" >/dev/null
+		awk '{ printf "%.3f %.3f\n", $1 + $2, $3 }' "$tmp/.one" >> "$tmp/base.t"
+	}
+	: > "$tmp/base.t"
+	one_run
+	printf '  %-20s %7.2f s cpu %7.2f s wall (a first run)\n' "one machine" \
+	    $(cat "$tmp/base.t")
 	printf '  peak memory: nearpairs %s MB, seen (digests) %s MB, nearverify %s MB\n' \
 	    "$(peak_mb nearpairs -k 5 --distinct-versions "$tmp/fingerprints.tsv")" \
 	    "$(peak_mb seen --exact -f 3 "$tmp/texts.tsv")" \
@@ -161,48 +177,67 @@ cluster_bench() {
 	sh "$cl/toycluster.sh" up "$tc" 3 "$net"
 	# shellcheck disable=SC1091
 	. "$tc/env"
-	echo "  (CPU: the sum over all tasks, against a one-machine run just before, the lowest ratio of $runs; wall: submission to result, best of $runs)"
-	# The load of this machine (its cores are shared) changes from minute
-	# to minute, and CPU time with it: each cluster run is compared with a
-	# one-machine run just before it, and the lowest of the ratios kept
-	for engine in slurm parallel; do
-		for h in 1 2 3; do
-			w="" c="" q=""
-			for _ in $(seq "$runs"); do
-				b=$(runs=1 cpu sh "$tmp/one.sh" "$tmp")
+	# The rounds: baseline, cluster run, baseline, ... (see the top)
+	: > "$tmp/base.t"
+	: > "$tmp/runs.t"
+	for _ in $(seq "$runs"); do
+		for engine in slurm parallel; do
+			for h in 1 2 3; do
+				one_run
 				work=$(mktemp -d "$tc/work.XXXXXX")
-				if ! /usr/bin/time -f %e -o "$tmp/.wall" env WORK="$work" P=$p \
-				    SBATCH_PARTITION="cu$h" HOSTS="$(echo "$CU_HOSTS" | cut -d, -f "1-$h")" \
+				if ! /usr/bin/time -f '%U %S %e' -o "$tmp/.drv" env WORK="$work" \
+				    P=$p SBATCH_PARTITION="cu$h" \
+				    HOSTS="$(echo "$CU_HOSTS" | cut -d, -f "1-$h")" \
 				    SSH="$CU_SSH" sh "$cl/$engine.sh" "$tmp"/shards/*.warc \
 				    > /dev/null 2> "$tmp/.log"; then
 					cat "$tmp/.log" >&2
 					return 1
 				fi
-				r=$(tail -1 "$tmp/.wall")
 				for f in clusters.tsv kept.txt frontier.tsv pairs.tsv; do
 					cmp -s "$tmp/$f" "$work/out/$f" || {
 						echo "  $engine, $h hosts: $f differs from the baseline's" >&2
 						return 1
 					}
 				done
-				t=$(cat "$work"/*/*/cost "$work/out/cost" | awk -F '\t' '{ s += $2 } END { printf "%.2f", s }')
+				# ENGINE HOSTS CPU WALL DRIVER TEXT SEEN KEYS PAIRS MERGE
+				t=$(cat "$work"/*/*/cost "$work/out/cost" |
+				    awk -F '\t' '{ s += $2 } END { printf "%.2f", s }')
 				stages=$(for f in text seen keys pairs; do
-					cat "$work/$f"/*/cost | awk -F '\t' -v f="$f" '{ s += $2 } END { printf "%s %.2f, ", f, s }'
-				done; awk -F '\t' '{ printf "merge %.2f", $2 }' "$work/out/cost")
-				if [ -z "$w" ] || awk -v a="$r" -v b="$w" 'BEGIN { exit !(a < b) }'; then w=$r; fi
-				if [ -z "$q" ] || awk -v a="$t" -v b="$b" -v q="$q" 'BEGIN { exit !(a / b < q) }'; then
-					c=$t base_b=$b
-					q=$(awk -v a="$t" -v b="$b" 'BEGIN { printf "%.4f", a / b }')
-				fi
+					cat "$work/$f"/*/cost | awk -F '\t' '{ s += $2 } END { printf "%.2f ", s }'
+				done; cut -f 2 "$work/out/cost")
+				echo "$engine $h $t $(awk '{ printf "%.2f %.2f", $3, $1 + $2 }' \
+				    "$tmp/.drv") $stages" >> "$tmp/runs.t"
 				rm -rf "$work"
 			done
-			printf '  %-20s %7.2f s cpu (one machine %.2f) %7.2f s wall: %.2f x the CPU time (%s x less the fixed cost), %s x the wall time\n' \
-			    "$engine, $h host$([ "$h" -eq 1 ] || echo s)" "$c" "$base_b" "$w" "$q" \
-			    "$(awk -v a="$c" -v b="$base_b" -v f="$fixed" -v n="$ntasks" 'BEGIN { printf "%.2f", (a - f * n) / b }')" \
-			    "$(awk -v a="$w" -v b="$base_w" 'BEGIN { printf "%.2f", a / b }')"
 		done
 	done
-	echo "  the CPU time of the stages (the last run): $stages"
+	one_run
+	base_c=$(awk '{ print $1 }' "$tmp/base.t" | med)
+	base_w=$(awk '{ print $2 }' "$tmp/base.t" | med)
+	printf '  %-20s %7.2f s cpu (%s) %7.2f s wall: the median of %d runs (their range)\n' \
+	    "one machine" "$base_c" "$(awk '{ print $1 }' "$tmp/base.t" | range)" "$base_w" \
+	    "$(wc -l < "$tmp/base.t")"
+	echo "  (CPU: the sum over all tasks as a multiple of the mean of the baseline runs just before and after, the median of $runs runs and their range; CPU and wall: medians)"
+	for engine in slurm parallel; do
+		for h in 1 2 3; do
+			# the ratios: run n's line of runs.t, baselines n and n + 1
+			awk -v e="$engine" -v h="$h" '
+				FILENAME == ARGV[1] { b[FNR] = $1; next }
+				$1 == e && $2 == h { printf "%.4f\n", $3 / ((b[FNR] + b[FNR + 1]) / 2) }' \
+			    "$tmp/base.t" "$tmp/runs.t" > "$tmp/.q"
+			awk -v e="$engine" -v h="$h" '$1 == e && $2 == h' "$tmp/runs.t" > "$tmp/.r"
+			printf '  %-20s %7.2f s cpu %7.2f s wall: %s x the CPU time (%s), %s x the wall time; driver %s s\n' \
+			    "$engine, $h host$([ "$h" -eq 1 ] || echo s)" \
+			    "$(awk '{ print $3 }' "$tmp/.r" | med)" "$(awk '{ print $4 }' "$tmp/.r" | med)" \
+			    "$(med < "$tmp/.q")" "$(range < "$tmp/.q")" \
+			    "$(awk '{ print $4 }' "$tmp/.r" | med | awk -v b="$base_w" '{ printf "%.2f", $1 / b }')" \
+			    "$(awk '{ print $5 }' "$tmp/.r" | med)"
+		done
+	done
+	printf '  the CPU time of the stages (medians of all cluster runs): text %s, seen %s, keys %s, pairs %s, merge %s s\n' \
+	    "$(awk '{ print $6 }' "$tmp/runs.t" | med)" "$(awk '{ print $7 }' "$tmp/runs.t" | med)" \
+	    "$(awk '{ print $8 }' "$tmp/runs.t" | med)" "$(awk '{ print $9 }' "$tmp/runs.t" | med)" \
+	    "$(awk '{ print $10 }' "$tmp/runs.t" | med)"
 
 	# the memory of a reduce task: one of P = 1 and of P = 4, run again
 	for p in 1 4; do

@@ -44,6 +44,17 @@ sh_c() {
 	sh -c "$script" - "$@"
 }
 
+# med: the median of the numbers on stdin, one a line (the mean of the
+# two middle ones when there is an even number of them)
+med() {
+	sort -g | awk '{ v[NR] = $1 }
+	    END { printf "%.2f", NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+# range: the least and the greatest of the numbers on stdin, "MIN-MAX"
+range() {
+	sort -g | awk 'NR == 1 { a = $1 } { b = $1 } END { printf "%.2f-%.2f", a, b }'
+}
+
 mb() { awk -v b="$(stat -c %s "$1")" 'BEGIN { printf "%.1f", b / 1048576 }'; }
 # ratio OURS BASE: how many times faster ours is (>1 is better)
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", b / a }'; }

@@ -24,6 +24,9 @@ static const char help[] =
 "       nearpairs --emit-keys [--part N] [--partitions P --prefix PREFIX]\n"
 "                 [options] [file ...]\n"
 "       nearpairs --from-keys [options] [file ...]\n"
+"       nearpairs --emit-records [--part N] --partitions P --prefix PREFIX\n"
+"                 [options] [file ...]\n"
+"       nearpairs --from-records --part J --partitions P [options] [file ...]\n"
 "Every pair of records whose 64-bit fingerprints (16 hex digits) are\n"
 "within K bits, as ID1 TAB ID2 TAB DISTANCE, ID1 the earlier record,\n"
 "each pair once, ordered by ID1's record and then ID2's.  Exact: the\n"
@@ -45,13 +48,20 @@ static const char help[] =
 "                       records, streamed): FILE's ID first\n"
 "      --self           with --against: the input's own pairs as well\n"
 "      --emit-keys      map step: KEY TAB RECORD TAB ID TAB FP per table\n"
-"      --part N         with --emit-keys: this map task's number\n"
+"      --part N         with --emit-keys or --emit-records: this map\n"
+"                       task's number; with --from-records: the partition\n"
 "      --partitions P   with --emit-keys: the key records sorted, each in\n"
 "                       the file of its key's partition, PREFIX.0 to\n"
-"                       PREFIX.P-1, for the reduce to merge (sort -m)\n"
+"                       PREFIX.P-1, for the reduce to merge (sort -m);\n"
+"                       with --emit-records, --from-records: their number\n"
 "      --prefix PREFIX  the files' names with --partitions\n"
 "      --from-keys      reduce step: read key-sorted --emit-keys records,\n"
 "                       write RECORD1 TAB RECORD2 TAB ID1 TAB ID2 TAB DISTANCE\n"
+"      --emit-records   map step: RECORD TAB ID TAB FP, once in the file of\n"
+"                       each partition that holds one of its keys\n"
+"      --from-records   reduce step: read a partition's --emit-records\n"
+"                       records in order, write its pairs as --from-keys\n"
+"                       does, sorted\n"
 "      --progress       report progress on stderr (default on a terminal)\n"
 CLI_HELP_COMMON;
 
@@ -68,6 +78,8 @@ enum {
 	OPT_PARTITIONS,
 	OPT_PREFIX,
 	OPT_FROM,
+	OPT_EMIT_RECORDS,
+	OPT_FROM_RECORDS,
 	OPT_PROGRESS,
 };
 
@@ -87,6 +99,8 @@ static const struct option longopts[] = {
 	{ "partitions",		required_argument,	NULL, OPT_PARTITIONS },
 	{ "prefix",		required_argument,	NULL, OPT_PREFIX },
 	{ "from-keys",		no_argument,		NULL, OPT_FROM },
+	{ "emit-records",	no_argument,		NULL, OPT_EMIT_RECORDS },
+	{ "from-records",	no_argument,		NULL, OPT_FROM_RECORDS },
 	{ "progress",		no_argument,		NULL, OPT_PROGRESS },
 	CLI_LONGOPTS_COMMON,
 	{ NULL,			0,			NULL, 0 }
@@ -95,6 +109,7 @@ static const struct option longopts[] = {
 static unsigned k = 3;
 static int idfield = 1, fpfield = -1;
 static bool clusters, components, self, emit, from, progress;
+static bool emit_keys, emit_records, from_records;
 static char *against, *prefix;
 static long long part, nparts;
 
@@ -275,6 +290,7 @@ run_emit(void)
 
 	nearsearch_design(&srch);
 	nearkeys_parts_init(&kp, (unsigned)nparts);
+	kp.records = emit_records;
 	while (stream_next(&s, &r)) {
 		if (r.header || !parse_record(&r, &id, fp))
 			continue;
@@ -288,7 +304,8 @@ run_emit(void)
 			    &id, fp);
 	}
 	if (nparts > 0) {
-		progress_note(true, "sorting %zu key records", kp.nkeys);
+		progress_note(true, "sorting %zu %s records", kp.nkeys,
+		    emit_records ? "partition" : "key");
 		stream_wrote(&s, nearkeys_write_parts(&kp, &srch.design,
 		    prefix));
 	}
@@ -329,6 +346,53 @@ run_from(void)
 	nearkeys_reduce_end(&red, &s.out);
 	stream_wrote(&s, red.nwritten);
 	nearkeys_reducer_free(&red);
+}
+
+/* --from-records: the records of partition part, kept, then searched */
+static void
+run_from_records(void)
+{
+	struct buf last = { 0 };
+	struct record r;
+	bool unsorted = false;
+
+	recs.keep_fps = true;
+	srch.keyed = true;
+	nearsearch_design(&srch);
+	while (stream_next(&s, &r)) {
+		struct span f[3], id, prev;
+		uint64_t fp[NEARRECS_MAXPOS];
+		char why[2 * DIAG_QUOTE_MAX + 160];
+
+		if (r.header)
+			continue;
+		if (!nearkeys_parse_rec(&recs, &srch.design, (unsigned)part,
+		    (unsigned)nparts, r.p, r.n, f, fp, why, sizeof why)) {
+			stream_reject(&s, &r, "%s", why);
+			continue;
+		}
+		prev.p = last.p;
+		prev.n = last.len;
+		if (recs.in.n > 0 && !unsorted && !nearkeys_earlier(&prev,
+		    &f[0])) {
+			unsorted = true;
+			stream_trouble(&s, "%s:%ju: the records are not in "
+			    "RECORD order (give the files of --emit-records "
+			    "in the order of their --part)", s.file, r.line);
+		}
+		last.len = 0;
+		buf_append(&last, f[0].p, f[0].n);
+		/* the ID kept as "RECORD TAB ID", as --from-keys keeps it */
+		id.p = f[0].p;
+		id.n = (size_t)(f[1].p + f[1].n - f[0].p);
+		nearrecs_add(&recs, false, &id, fp);
+		if ((s.nread & 0xffff) == 0)
+			progress_note(false, "%ju records read", s.nread);
+	}
+	buf_free(&last);
+	progress_note(true, "%zu records read", recs.in.n);
+	stream_wrote(&s, nearkeys_reduce_part(&srch, &s.out, (unsigned)part,
+	    (unsigned)nparts));
 }
 
 /* --- main ---------------------------------------------------------------- */
@@ -376,7 +440,7 @@ main(int argc, char *argv[])
 			self = true;
 			break;
 		case OPT_EMIT:
-			emit = true;
+			emit_keys = emit = true;
 			break;
 		case OPT_PART:
 			part = cli_number("--part", optarg, 0, 999999);
@@ -391,6 +455,12 @@ main(int argc, char *argv[])
 		case OPT_FROM:
 			from = true;
 			break;
+		case OPT_EMIT_RECORDS:
+			emit_records = emit = true;
+			break;
+		case OPT_FROM_RECORDS:
+			from_records = true;
+			break;
 		case OPT_PROGRESS:
 			progress = true;
 			break;
@@ -398,17 +468,32 @@ main(int argc, char *argv[])
 			cli_option(ch, optarg);
 		}
 	}
-	if (clusters + components + (against != NULL) + emit + from > 1)
+	if (clusters + components + (against != NULL) + emit + from +
+	    from_records > 1 || (emit_records && emit_keys))
 		cli_usage_error("choose one of --clusters, --components, "
-		    "--against, --emit-keys and --from-keys");
+		    "--against, --emit-keys, --from-keys, --emit-records and "
+		    "--from-records");
 	if (self && against == NULL)
 		cli_usage_error("--self goes with --against");
-	if (part && !emit)
-		cli_usage_error("--part goes with --emit-keys");
-	if (nparts && !emit)
-		cli_usage_error("--partitions goes with --emit-keys");
-	if ((nparts == 0) != (prefix == NULL))
+	if (part && !emit && !from_records)
+		cli_usage_error("--part goes with --emit-keys, --emit-records "
+		    "or --from-records");
+	if (nparts && !emit && !from_records)
+		cli_usage_error("--partitions goes with --emit-keys, "
+		    "--emit-records or --from-records");
+	if (from_records) {
+		if (nparts == 0 || prefix != NULL)
+			cli_usage_error("--from-records takes --partitions "
+			    "and --part, not --prefix");
+		if (part >= nparts)
+			cli_usage_error("--part: %lld is not a partition of "
+			    "--partitions %lld (0 to %lld)", part, nparts,
+			    nparts - 1);
+	} else if ((nparts == 0) != (prefix == NULL))
 		cli_usage_error("--partitions and --prefix go together");
+	if (emit_records && nparts == 0)
+		cli_usage_error("--emit-records takes --partitions and "
+		    "--prefix");
 	if (tables_arg != NULL) {
 		char msg[512];
 
@@ -418,7 +503,7 @@ main(int argc, char *argv[])
 			cli_usage_error("--tables: %u tables cannot be made for "
 			    "-k %u: choose %s", ntables, k, msg);
 	}
-	if ((emit || from) && ntables == 0)
+	if ((emit || from || from_records) && ntables == 0)
 		ntables = k == 0 ? 1 : k + 1;
 	if (against != NULL) {
 		FILE *f;
@@ -444,6 +529,8 @@ main(int argc, char *argv[])
 		run_emit();
 	else if (from)
 		run_from();
+	else if (from_records)
+		run_from_records();
 	else {
 		read_records(false, SIZE_MAX);
 		progress_note(true, "%zu records read", recs.in.n);

@@ -7,11 +7,13 @@
 #include "cli.h"
 #include "digest.h"
 #include "escape.h"
+#include "parts.h"
 #include "stream.h"
 #include "textnorm.h"
 
 static const char help[] =
-"Usage: sha256text [-a] [-f N] [--raw | [--nfkc] [--casefold]] [options] [file ...]\n"
+"Usage: sha256text [-a] [-f N] [--raw | [--nfkc] [--casefold]]\n"
+"                  [--partitions P --prefix PREFIX] [options] [file ...]\n"
 "Replace the text field of each record (default: the last) with the SHA-256\n"
 "of the text, white space collapsed, as 64 lowercase hex digits.\n"
 "\n"
@@ -20,9 +22,18 @@ static const char help[] =
 "      --raw            hash the unescaped field as it is\n"
 "      --nfkc           apply Unicode NFKC before hashing\n"
 "      --casefold       apply Unicode case folding before hashing\n"
+"      --partitions P   write each record to PREFIX.J, not to the standard\n"
+"                       output: J its digest's first 4 hex digits mod P\n"
+"      --prefix PREFIX  the files' names with --partitions\n"
 CLI_HELP_COMMON;
 
-enum { OPT_RAW = OPT_PROGRAM, OPT_NFKC, OPT_CASEFOLD };
+enum {
+	OPT_RAW = OPT_PROGRAM,
+	OPT_NFKC,
+	OPT_CASEFOLD,
+	OPT_PARTITIONS,
+	OPT_PREFIX,
+};
 
 static const struct option longopts[] = {
 	{ "field",	required_argument,	NULL, 'f' },
@@ -30,6 +41,8 @@ static const struct option longopts[] = {
 	{ "raw",	no_argument,		NULL, OPT_RAW },
 	{ "nfkc",	no_argument,		NULL, OPT_NFKC },
 	{ "casefold",	no_argument,		NULL, OPT_CASEFOLD },
+	{ "partitions",	required_argument,	NULL, OPT_PARTITIONS },
+	{ "prefix",	required_argument,	NULL, OPT_PREFIX },
 	CLI_LONGOPTS_COMMON,
 	{ NULL,		0,			NULL, 0 }
 };
@@ -37,6 +50,8 @@ static const struct option longopts[] = {
 static int field = -1;
 static bool add, raw;
 static unsigned unicode;	/* TEXTNORM_NFKC | TEXTNORM_CASEFOLD */
+static unsigned nparts;
+static const char *prefix;
 
 static void
 digest(const char *p, size_t n, char hex[2 * DIGEST_SHA256_LEN])
@@ -66,6 +81,7 @@ int
 main(int argc, char *argv[])
 {
 	struct stream s;
+	struct parts pt;
 	struct record r;
 	struct span f;
 	char hex[2 * DIGEST_SHA256_LEN];
@@ -90,6 +106,13 @@ main(int argc, char *argv[])
 		case OPT_CASEFOLD:
 			unicode |= TEXTNORM_CASEFOLD;
 			break;
+		case OPT_PARTITIONS:
+			nparts = (unsigned)cli_number("--partitions", optarg, 1,
+			    PARTS_MAX);
+			break;
+		case OPT_PREFIX:
+			prefix = optarg;
+			break;
 		default:
 			cli_option(ch, optarg);
 		}
@@ -98,16 +121,33 @@ main(int argc, char *argv[])
 		cli_usage_error("--raw cannot be combined with --nfkc or "
 		    "--casefold");
 
+	if ((nparts == 0) != (prefix == NULL))
+		cli_usage_error("--partitions and --prefix go together");
+
 	stream_open(&s, argc - optind, argv + optind);
+	if (nparts)
+		parts_open(&pt, prefix, nparts);
 	while (stream_next(&s, &r)) {
 		if (!stream_field(&s, &r, field, &f))
 			continue;
-		if (r.header) {
-			stream_write_replace(&s, &r, &f, "sha256", 6, add);
+		if (r.header) {	/* every partition's file has it */
+			for (unsigned j = 0; j < nparts; j++)
+				stream_write_replace_to(&s, &pt.o[j], &r, &f,
+				    "sha256", 6, add);
+			if (!nparts)
+				stream_write_replace(&s, &r, &f, "sha256", 6,
+				    add);
 			continue;
 		}
 		digest(f.p, f.n, hex);
-		stream_write_replace(&s, &r, &f, hex, sizeof hex, add);
+		if (nparts)
+			stream_write_replace_to(&s,
+			    &pt.o[parts_of_hex(hex, nparts)], &r, &f, hex,
+			    sizeof hex, add);
+		else
+			stream_write_replace(&s, &r, &f, hex, sizeof hex, add);
 	}
+	if (nparts)
+		parts_close(&pt);
 	return stream_close(&s);
 }

@@ -108,6 +108,7 @@ nearkeys_keep(struct nearkeys_parts *kp, const struct nearrecs *r,
     const struct span *id, const uint64_t *fp)
 {
 	uint32_t idx = (uint32_t)kp->nrec;
+	size_t first;
 
 	if (kp->rank == NULL)
 		rank_tables(kp, r->npos * d->ntables);
@@ -119,14 +120,26 @@ nearkeys_keep(struct nearkeys_parts *kp, const struct nearrecs *r,
 	format_tail(&kp->tails, part, recno, id, fp, r->npos);
 	kp->off[idx + 1] = kp->tails.len;
 	kp->nrec++;
+	first = kp->nkeys;
 	for (unsigned p = 0; p < r->npos; p++) {
 		if (!nearrecs_valid(r, fp[p]))
 			continue;
 		for (unsigned t = 0; t < d->ntables; t++) {
 			unsigned tab = p * d->ntables + t;
 			uint64_t key = nearidx_key(d, t, fp[p]);
+			uint16_t pj = (uint16_t)nearkeys_partition(tab, key,
+			    kp->nparts);
 			struct nearkeys_key *e;
+			size_t j = first;
 
+			if (kp->records) {	/* once a partition */
+				while (j < kp->nkeys && kp->keys[j].part != pj)
+					j++;
+				if (j < kp->nkeys)
+					continue;
+				key = 0;
+				tab = 0;
+			}
 			if (kp->nkeys == kp->capkeys) {
 				kp->capkeys = kp->capkeys ? kp->capkeys * 2 : 4096;
 				kp->keys = xrealloc(kp->keys,
@@ -135,8 +148,7 @@ nearkeys_keep(struct nearkeys_parts *kp, const struct nearrecs *r,
 			e = &kp->keys[kp->nkeys++];
 			e->key = key;
 			e->idx = idx;
-			e->part = (uint16_t)nearkeys_partition(tab, key,
-			    kp->nparts);
+			e->part = pj;
 			e->rank = kp->rank[tab];
 		}
 	}
@@ -221,12 +233,14 @@ nearkeys_write_parts(struct nearkeys_parts *kp, const struct nearidx_design *d,
 			const struct nearkeys_key *e = &kp->keys[i];
 			unsigned tab = kp->table[e->rank];
 			char key[NEARIDX_KEYMAX];
-			size_t n = nearidx_key_format(key, tab, e->key,
-			    d->sel[tab % d->ntables].bits);
+			size_t n = kp->records ? 0 : nearidx_key_format(key,
+			    tab, e->key, d->sel[tab % d->ntables].bits);
+			size_t skip = kp->records;	/* the tail's TAB */
 
 			out_write(&o, key, n);
-			out_write(&o, kp->tails.p + kp->off[e->idx],
-			    (size_t)(kp->off[e->idx + 1] - kp->off[e->idx]));
+			out_write(&o, kp->tails.p + kp->off[e->idx] + skip,
+			    (size_t)(kp->off[e->idx + 1] - kp->off[e->idx]) -
+			    skip);
 			out_end_record(&o);
 		}
 		out_close(&o);
@@ -235,8 +249,9 @@ nearkeys_write_parts(struct nearkeys_parts *kp, const struct nearidx_design *d,
 	return kp->nkeys;
 }
 
-bool
-nearkeys_fields(const char *p, size_t n, struct span f[4])
+/* Split p[0..n) into exactly nwant TAB-separated fields. */
+static bool
+fields(const char *p, size_t n, struct span *f, int nwant)
 {
 	const char *end = p + n;
 	int nf = 0;
@@ -244,15 +259,21 @@ nearkeys_fields(const char *p, size_t n, struct span f[4])
 	for (;;) {
 		const char *tab = memchr(p, '\t', (size_t)(end - p));
 
-		if (nf == 4)
+		if (nf == nwant)
 			return false;
 		f[nf].p = p;
 		f[nf].n = (size_t)((tab ? tab : end) - p);
 		nf++;
 		if (tab == NULL)
-			return nf == 4;
+			return nf == nwant;
 		p = tab + 1;
 	}
+}
+
+bool
+nearkeys_fields(const char *p, size_t n, struct span f[4])
+{
+	return fields(p, n, f, 4);
 }
 
 bool
@@ -314,9 +335,8 @@ nearkeys_reducer_free(struct nearkeys_reducer *red)
 	buf_free(&red->rid);
 }
 
-/* Does a come before b in byte order? */
-static bool
-earlier(const struct span *a, const struct span *b)
+bool
+nearkeys_earlier(const struct span *a, const struct span *b)
 {
 	size_t m = a->n < b->n ? a->n : b->n;
 	int c = memcmp(a->p, b->p, m);
@@ -339,19 +359,20 @@ split_id(const struct nearrecs *r, uint32_t idx, struct span *rec,
 	id->n = n - rec->n - 1;
 }
 
-static void
-reduce_bucket(struct nearkeys_reducer *red, struct out *o)
+/* Write the pairs found, sorted, RECORD1 TAB RECORD2 TAB ID1 TAB ID2 TAB
+ * DISTANCE, the earlier RECORD first, and forget them; how many. */
+static size_t
+put_pairs(struct nearsearch *s, struct out *o)
 {
-	struct nearsearch *s = red->srch;
+	size_t n = s->npairs;
 
-	nearsearch_bucket(s, red->table);
 	radix_sort_u64(s->pairs, s->npairs);
 	for (size_t i = 0; i < s->npairs; i++) {
 		struct span ra, ia, rb, ib;
 
 		split_id(s->recs, NEARSEARCH_A(s->pairs[i]), &ra, &ia);
 		split_id(s->recs, NEARSEARCH_B(s->pairs[i]), &rb, &ib);
-		if (earlier(&rb, &ra)) {
+		if (nearkeys_earlier(&rb, &ra)) {
 			struct span t = ra;
 
 			ra = rb;
@@ -371,8 +392,17 @@ reduce_bucket(struct nearkeys_reducer *red, struct out *o)
 		nearsearch_write_distance(o, NEARSEARCH_D(s->pairs[i]));
 		out_end_record(o);
 	}
-	red->nwritten += s->npairs;
 	s->npairs = 0;
+	return n;
+}
+
+static void
+reduce_bucket(struct nearkeys_reducer *red, struct out *o)
+{
+	struct nearsearch *s = red->srch;
+
+	nearsearch_bucket(s, red->table);
+	red->nwritten += put_pairs(s, o);
 	nearrecs_clear(&s->recs->in);
 	s->recs->nent = 0;
 }
@@ -389,7 +419,7 @@ nearkeys_reduce(struct nearkeys_reducer *red, struct out *o,
 		if (red->have_key) {
 			struct span prev = { red->key.p, red->key.len };
 
-			unsorted = earlier(&f[0], &prev);
+			unsorted = nearkeys_earlier(&f[0], &prev);
 			reduce_bucket(red, o);
 		}
 		red->key.len = 0;
@@ -412,4 +442,97 @@ nearkeys_reduce_end(struct nearkeys_reducer *red, struct out *o)
 {
 	if (red->have_key)
 		reduce_bucket(red, o);
+}
+
+/* --- records by partition ------------------------------------------------- */
+
+/* Has a record with the fingerprints fp a key in partition part? */
+static bool
+in_partition(const struct nearrecs *r, const struct nearidx_design *d,
+    const uint64_t *fp, unsigned part, unsigned nparts)
+{
+	for (unsigned p = 0; p < r->npos; p++) {
+		if (!nearrecs_valid(r, fp[p]))
+			continue;
+		for (unsigned t = 0; t < d->ntables; t++)
+			if (nearkeys_partition(p * d->ntables + t,
+			    nearidx_key(d, t, fp[p]), nparts) == part)
+				return true;
+	}
+	return false;
+}
+
+bool
+nearkeys_parse_rec(struct nearrecs *r, const struct nearidx_design *d,
+    unsigned part, unsigned nparts, const char *p, size_t n,
+    struct span f[3], uint64_t *fp, char *why, size_t whylen)
+{
+	if (!fields(p, n, f, 3)) {
+		snprintf(why, whylen, "not a record of --emit-records (RECORD "
+		    "TAB ID TAB FP): %zu fields", field_count(p, n));
+		return false;
+	}
+	if (f[0].n == 0) {
+		snprintf(why, whylen, "field 1: no record number");
+		return false;
+	}
+	if (!nearrecs_parse_record_fps(r, f[2].p, f[2].n, 3, fp, why, whylen))
+		return false;
+	if (!in_partition(r, d, fp, part, nparts)) {
+		snprintf(why, whylen, "no key of the record is in partition "
+		    "%u of %u with -k %u --tables %u%s (give --from-records "
+		    "the options --emit-records had)", part, nparts, d->k,
+		    d->ntables, r->keep_empty ? " --keep-empty" : "");
+		return false;
+	}
+	return true;
+}
+
+size_t
+nearkeys_reduce_part(struct nearsearch *s, struct out *o, unsigned part,
+    unsigned nparts)
+{
+	struct nearrecs *r = s->recs;
+	const struct nearidx_design *d = &s->design;
+	size_t n = r->in.n;
+	struct nearidx_entry *e = xmalloc((n + 1) * sizeof *e);
+	struct nearidx_entry *tmp = xmalloc((n + 1) * sizeof *tmp);
+
+	for (unsigned p = 0; p < r->npos; p++) {
+		for (unsigned t = 0; t < d->ntables; t++) {
+			unsigned tab = p * d->ntables + t;
+			size_t m = 0;
+
+			/* the keys of the partition, sorted (stably: the
+			 * records of a bucket stay in their order) */
+			for (uint32_t i = 0; i < n; i++) {
+				uint64_t f = r->in.fps[(size_t)i * r->npos + p];
+				uint64_t key;
+
+				if (!nearrecs_valid(r, f))
+					continue;
+				key = nearidx_key(d, t, f);
+				if (nearkeys_partition(tab, key, nparts) != part)
+					continue;
+				e[m].fp = key;
+				e[m++].idx = i;
+			}
+			nearidx_sort_fp(e, tmp, m);
+			for (size_t a = 0, b; a < m; a = b) {
+				for (b = a + 1; b < m && e[b].fp == e[a].fp; b++)
+					;
+				if (b - a < 2)
+					continue;
+				for (size_t j = a; j < b; j++)
+					e[j].fp = r->in.fps[(size_t)e[j].idx *
+					    r->npos + p];
+				nearsearch_bucket_entries(s, tab, e + a, tmp,
+				    b - a);
+			}
+		}
+	}
+	free(e);
+	free(tmp);
+	/* the records are in RECORD order: so are the pairs, sorted */
+	return put_pairs(s, o);
 }

@@ -15,7 +15,15 @@
  * Partitions (--emit-keys --partitions P): the key records of a map task
  * kept and written sorted in byte order, those of partition J to a file
  * PREFIX.J of their own, so that a reduce task merges the files of its
- * partition (sort -m) instead of sorting them. */
+ * partition (sort -m) instead of sorting them.
+ *
+ * Records by partition (--emit-records --partitions P): a record once in
+ * the file of each partition that holds one of its keys, as
+ *	RECORD TAB ID TAB FP[,FP...]
+ * in input order.  The reduce (--from-records --part J) keeps the records
+ * of partition J, given in RECORD order, computes their keys again and
+ * searches the buckets of the keys in J: the pairs --from-keys finds in
+ * them, written sorted (RECORD order). */
 #ifndef CRAWLUTILS_NEARKEYS_H
 #define CRAWLUTILS_NEARKEYS_H
 
@@ -78,6 +86,7 @@ struct nearkeys_key {
 
 struct nearkeys_parts {
 	unsigned	 nparts;
+	bool		 records;	/* a record once a partition */
 	struct nearkeys_key	*keys;
 	size_t		 nkeys, capkeys;
 	struct buf	 tails;
@@ -88,13 +97,15 @@ struct nearkeys_parts {
 
 void nearkeys_parts_init(struct nearkeys_parts *kp, unsigned nparts);
 void nearkeys_parts_free(struct nearkeys_parts *kp);
-/* Keep the key records of a record (r: its npos and keep_empty). */
+/* Keep the key records of a record (r: its npos and keep_empty); with
+ * records set, the record once for each partition of its keys. */
 void nearkeys_keep(struct nearkeys_parts *kp, const struct nearrecs *r,
     const struct nearidx_design *d, long long part, uintmax_t recno,
     const struct span *id, const uint64_t *fp);
 /* Write the key records kept, sorted, partition J's to the file
- * PREFIX.J, made (empty or not) for every J; returns how many.  A file
- * that cannot be made or written is fatal. */
+ * PREFIX.J, made (empty or not) for every J (with records set, the
+ * records, in order); returns how many.  A file that cannot be made or
+ * written is fatal. */
 size_t nearkeys_write_parts(struct nearkeys_parts *kp,
     const struct nearidx_design *d, const char *prefix);
 
@@ -116,5 +127,20 @@ bool nearkeys_reduce(struct nearkeys_reducer *red, struct out *o,
     const struct span f[4], unsigned t, const uint64_t *fp);
 /* Write the last bucket. */
 void nearkeys_reduce_end(struct nearkeys_reducer *red, struct out *o);
+
+/* Does a come before b in byte order? */
+bool nearkeys_earlier(const struct span *a, const struct span *b);
+/* A record of --emit-records, p[0..n), read: its three fields and its
+ * fingerprints; false with the reason in why when it is not one, or
+ * when none of its keys is in partition part of nparts. */
+bool nearkeys_parse_rec(struct nearrecs *r, const struct nearidx_design *d,
+    unsigned part, unsigned nparts, const char *p, size_t n,
+    struct span f[3], uint64_t *fp, char *why, size_t whylen);
+/* Search the buckets of partition part of nparts over the records of s
+ * (keyed: IDs "RECORD TAB ID", in RECORD order) and write their pairs,
+ * sorted, RECORD1 TAB RECORD2 TAB ID1 TAB ID2 TAB DISTANCE; returns how
+ * many. */
+size_t nearkeys_reduce_part(struct nearsearch *s, struct out *o,
+    unsigned part, unsigned nparts);
 
 #endif

@@ -185,22 +185,31 @@ nearsearch_bucket(struct nearsearch *s, unsigned t)
 {
 	struct nearrecs *r = s->recs;
 	struct nearidx_entry *tmp;
-	struct nearidx_search srch;
+	unsigned p = t / s->design.ntables;
 
-	s->curpos = t / s->design.ntables;
 	r->nent = 0;
 	for (uint32_t i = 0; i < r->in.n; i++) {
-		uint64_t f = r->in.fps[(size_t)i * r->npos + s->curpos];
+		uint64_t f = r->in.fps[(size_t)i * r->npos + p];
 
 		if (nearrecs_valid(r, f))
 			nearrecs_push(r, f, i);
 	}
 	tmp = xmalloc((r->nent + 1) * sizeof *tmp);
-	nearidx_search_init(&srch, s->k, on_pair, s);
-	nearidx_search_bucket(&srch, &s->design, t % s->design.ntables, r->ent,
-	    tmp, r->nent);
-	nearidx_search_free(&srch);
+	nearsearch_bucket_entries(s, t, r->ent, tmp, r->nent);
 	free(tmp);
+}
+
+void
+nearsearch_bucket_entries(struct nearsearch *s, unsigned t,
+    struct nearidx_entry *e, struct nearidx_entry *tmp, size_t n)
+{
+	struct nearidx_search srch;
+
+	s->curpos = t / s->design.ntables;
+	nearidx_search_init(&srch, s->k, on_pair, s);
+	nearidx_search_bucket(&srch, &s->design, t % s->design.ntables, e,
+	    tmp, n);
+	nearidx_search_free(&srch);
 }
 
 void

@@ -57,6 +57,11 @@ uint64_t nearsearch_search(struct nearsearch *s, const uint32_t *reps,
 /* Search one bucket of table t of the design at position t / ntables:
  * the input records, all sharing that key. */
 void nearsearch_bucket(struct nearsearch *s, unsigned t);
+/* The same for a bucket given as its entries e[0..n), the fingerprints
+ * at that position of the records idx, in the order of their idx (tmp:
+ * scratch for n entries); e is reordered. */
+void nearsearch_bucket_entries(struct nearsearch *s, unsigned t,
+    struct nearidx_entry *e, struct nearidx_entry *tmp, size_t n);
 
 /* Write the pairs found, sorted, as ID1 TAB ID2 TAB DISTANCE (aoff added
  * to the first records' number), and forget them; returns how many. */

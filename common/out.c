@@ -11,9 +11,15 @@
 void
 out_init(struct out *o, int fd, const char *name)
 {
+	out_init_size(o, fd, name, OUT_BUFSIZE);
+}
+
+void
+out_init_size(struct out *o, int fd, const char *name, size_t size)
+{
 	o->fd = fd;
 	o->name = name;
-	o->cap = OUT_BUFSIZE;
+	o->cap = size;
 	o->buf = xmalloc(o->cap);
 	o->len = 0;
 	o->line_buffered = false;

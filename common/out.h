@@ -24,6 +24,8 @@ struct out {
 #define OUT_BUFSIZE	(256 * 1024)
 
 void out_init(struct out *o, int fd, const char *name);
+/* The same with a buffer of size bytes (at least 1) */
+void out_init_size(struct out *o, int fd, const char *name, size_t size);
 void out_flush(struct out *o);
 void out_write_slow(struct out *o, const void *p, size_t n);
 void out_close(struct out *o);

@@ -193,16 +193,24 @@ void
 stream_write_replace(struct stream *s, const struct record *r,
     const struct span *f, const char *res, size_t nres, bool add)
 {
+	stream_write_replace_to(s, &s->out, r, f, res, nres, add);
+}
+
+void
+stream_write_replace_to(struct stream *s, struct out *o,
+    const struct record *r, const struct span *f, const char *res,
+    size_t nres, bool add)
+{
 	const char *fend = f->p + f->n, *end = r->p + r->n;
 
-	out_write(&s->out, r->p, (size_t)(f->p - r->p));
-	out_write(&s->out, res, nres);
+	out_write(o, r->p, (size_t)(f->p - r->p));
+	out_write(o, res, nres);
 	if (add) {
-		out_putc(&s->out, '\t');
-		out_write(&s->out, f->p, f->n);
+		out_putc(o, '\t');
+		out_write(o, f->p, f->n);
 	}
-	out_write(&s->out, fend, (size_t)(end - fend));
-	out_end_record(&s->out);
+	out_write(o, fend, (size_t)(end - fend));
+	out_end_record(o);
 	if (!r->header)
 		s->nwritten++;
 }

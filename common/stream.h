@@ -76,6 +76,10 @@ void stream_write(struct stream *s, const struct record *r);
  * when add is set. */
 void stream_write_replace(struct stream *s, const struct record *r,
     const struct span *f, const char *res, size_t nres, bool add);
+/* The same to o instead of s->out (a partition's file), counted. */
+void stream_write_replace_to(struct stream *s, struct out *o,
+    const struct record *r, const struct span *f, const char *res,
+    size_t nres, bool add);
 /* Write r followed by TAB and res. */
 void stream_write_append(struct stream *s, const struct record *r,
     const char *res, size_t nres);

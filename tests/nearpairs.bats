@@ -556,6 +556,85 @@ nearpairs: bad:14: field 4: 'nope' is not a fingerprint (16 hex digits, or sever
 	assert_equal "$stderr" "nearpairs: -:2: the input is not sorted by key (sort it with LC_ALL=C sort)"
 }
 
+@test "nearpairs: --emit-records writes a record once to each partition of its keys" {
+	printf 'a\t%s\nb\tbad\nc\t%s\nd\t%s\n' $A $Z "$(fp $A 0)" > in
+	run --separate-stderr nearpairs --emit-records --part 12 --partitions 1 --prefix one in
+	assert_failure 1
+	assert_output ''
+	assert_equal "$(cat one.0)" "000012.000000000001	a	$A
+000012.000000000004	d	$(fp $A 0)"
+	# the partitions of a record are those of its key records
+	"$TOOLS/npgen" mixed 900 3 2 > in
+	nearpairs --emit-keys --part 2 --partitions 5 --prefix k in
+	run --separate-stderr nearpairs --emit-records --part 2 --partitions 5 --prefix r in
+	assert_success
+	assert_equal "$(ls r.*)" "$(printf 'r.%s\n' 0 1 2 3 4)"
+	for j in 0 1 2 3 4; do
+		cut -f 2- "k.$j" | LC_ALL=C sort -u | cmp - "r.$j"
+	done
+	nearpairs --emit-records --partitions 3 --prefix none < /dev/null
+	[ -e none.0 ] && [ ! -s none.0 ] && [ ! -s none.2 ]
+}
+
+@test "nearpairs: --emit-records | --from-records gives --from-keys' pairs, sorted" {
+	run bash -c 'tools=$1
+	for k in 0 1 3 5; do for mode in mixed cluster urls; do for P in 1 3 7; do
+		p=$(( k % 2 + 1 )) o=
+		[ $mode = urls ] && o="--keep-empty --distinct-versions"
+		"$tools/npgen" $mode 600 $k $p > in
+		nearpairs -k $k $o in > want
+		head -n 250 in | nearpairs --emit-records -k $k $o --part 1 --partitions $P --prefix a
+		tail -n +251 in | nearpairs --emit-records -k $k $o --part 2 --partitions $P --prefix b
+		head -n 250 in | nearpairs --emit-keys -k $k $o --part 1 > keys
+		tail -n +251 in | nearpairs --emit-keys -k $k $o --part 2 >> keys
+		LC_ALL=C sort keys | nearpairs --from-keys -k $k $o | LC_ALL=C sort -u > kwant
+		j=0
+		while [ $j -lt $P ]; do
+			cat a.$j b.$j | nearpairs --from-records -k $k $o --part $j --partitions $P > r.$j
+			LC_ALL=C sort -c r.$j || echo "not sorted: $mode k=$k P=$P part $j"
+			j=$((j + 1))
+		done
+		LC_ALL=C sort -m -u r.* > got
+		cmp -s kwant got || echo "differs from --from-keys: $mode k=$k P=$P"
+		cut -f 3- got | cmp -s want - || echo "differs from one run: $mode k=$k P=$P"
+		rm -f a.* b.* r.*
+	done; done; done' _ "$TOOLS"
+	assert_success
+	assert_output ''
+}
+
+@test "nearpairs: --from-records rejects what --emit-records did not write, and records out of order" {
+	printf 'a\t%s\nb\t%s\n' $A "$(fp $A 0)" > in
+	nearpairs --emit-records --partitions 1 --prefix r in
+	{
+		cat r.0
+		printf 'x\t%s\n' $A
+		printf '\tx\t%s\n' $A
+		printf '000000.000000000009\tx\tnope\n'
+	} > bad
+	run --separate-stderr nearpairs --from-records --part 0 --partitions 1 --rejects rej bad
+	assert_failure 1
+	assert_output "000000.000000000001	000000.000000000002	a	b	1"
+	assert_equal "$stderr" "nearpairs: bad:3: not a record of --emit-records (RECORD TAB ID TAB FP): 2 fields
+nearpairs: bad:4: field 1: no record number
+nearpairs: bad:5: field 3: 'nope' is not a fingerprint (16 hex digits, or several separated by commas)"
+	run wc -l < rej
+	assert_output 3
+	# a record none of whose keys is in the partition (-k 0: one key, the
+	# fingerprint, whose last hex digit f is partition 15 of 16)
+	nearpairs --emit-records -k 0 --partitions 16 --prefix r16 in
+	run --separate-stderr nearpairs --from-records -k 0 --part 15 --partitions 16 r16.15
+	assert_success
+	run --separate-stderr nearpairs --from-records -k 0 --part 3 --partitions 16 r16.15
+	assert_failure 1
+	assert_output ''
+	assert_equal "$stderr" "nearpairs: r16.15:1: no key of the record is in partition 3 of 16 with -k 0 --tables 1 (give --from-records the options --emit-records had)"
+	# records out of order: status 2
+	run --separate-stderr bash -c 'tac r.0 | nearpairs --from-records --part 0 --partitions 1'
+	assert_failure 2
+	assert_equal "$stderr" "nearpairs: -:2: the records are not in RECORD order (give the files of --emit-records in the order of their --part)"
+}
+
 @test "nearpairs: the examples/ map/reduce recipe gives the one-shot pairs" {
 	command -v parallel > /dev/null || skip "GNU parallel is not installed"
 	"$TOOLS/npgen" mixed 2000 3 > in
@@ -624,7 +703,10 @@ a	b	0"
 	    "--clusters --components" "--against x --clusters" "--emit-keys --from-keys" \
 	    "--self" "--part 3" "--emit-keys --part -1" "--against - -" \
 	    "--partitions 2 --prefix k" "--emit-keys --partitions 2" "--emit-keys --prefix k" \
-	    "--emit-keys --partitions 0 --prefix k"
+	    "--emit-keys --partitions 0 --prefix k" "--emit-keys --emit-records" \
+	    "--emit-records" "--emit-records --partitions 2" "--from-records --part 1" \
+	    "--from-records --partitions 2 --prefix k" "--from-records --part 2 --partitions 2" \
+	    "--from-records --from-keys"
 	assert_output "nearpairs: -k: '33' is not a number from 0 to 32
 Try 'nearpairs --help' for more information.
 status 2
@@ -646,19 +728,19 @@ status 2
 nearpairs: --tables: '0' is not a number from 1 to 999
 Try 'nearpairs --help' for more information.
 status 2
-nearpairs: choose one of --clusters, --components, --against, --emit-keys and --from-keys
+nearpairs: choose one of --clusters, --components, --against, --emit-keys, --from-keys, --emit-records and --from-records
 Try 'nearpairs --help' for more information.
 status 2
-nearpairs: choose one of --clusters, --components, --against, --emit-keys and --from-keys
+nearpairs: choose one of --clusters, --components, --against, --emit-keys, --from-keys, --emit-records and --from-records
 Try 'nearpairs --help' for more information.
 status 2
-nearpairs: choose one of --clusters, --components, --against, --emit-keys and --from-keys
+nearpairs: choose one of --clusters, --components, --against, --emit-keys, --from-keys, --emit-records and --from-records
 Try 'nearpairs --help' for more information.
 status 2
 nearpairs: --self goes with --against
 Try 'nearpairs --help' for more information.
 status 2
-nearpairs: --part goes with --emit-keys
+nearpairs: --part goes with --emit-keys, --emit-records or --from-records
 Try 'nearpairs --help' for more information.
 status 2
 nearpairs: --part: '-1' is not a number from 0 to 999999
@@ -667,7 +749,7 @@ status 2
 nearpairs: --against - and an input - cannot both be the standard input
 Try 'nearpairs --help' for more information.
 status 2
-nearpairs: --partitions goes with --emit-keys
+nearpairs: --partitions goes with --emit-keys, --emit-records or --from-records
 Try 'nearpairs --help' for more information.
 status 2
 nearpairs: --partitions and --prefix go together
@@ -677,6 +759,27 @@ nearpairs: --partitions and --prefix go together
 Try 'nearpairs --help' for more information.
 status 2
 nearpairs: --partitions: '0' is not a number from 1 to 65536
+Try 'nearpairs --help' for more information.
+status 2
+nearpairs: choose one of --clusters, --components, --against, --emit-keys, --from-keys, --emit-records and --from-records
+Try 'nearpairs --help' for more information.
+status 2
+nearpairs: --emit-records takes --partitions and --prefix
+Try 'nearpairs --help' for more information.
+status 2
+nearpairs: --partitions and --prefix go together
+Try 'nearpairs --help' for more information.
+status 2
+nearpairs: --from-records takes --partitions and --part, not --prefix
+Try 'nearpairs --help' for more information.
+status 2
+nearpairs: --from-records takes --partitions and --part, not --prefix
+Try 'nearpairs --help' for more information.
+status 2
+nearpairs: --part: 2 is not a partition of --partitions 2 (0 to 1)
+Try 'nearpairs --help' for more information.
+status 2
+nearpairs: choose one of --clusters, --components, --against, --emit-keys, --from-keys, --emit-records and --from-records
 Try 'nearpairs --help' for more information.
 status 2"
 	run --separate-stderr nearpairs --against -

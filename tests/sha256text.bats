@@ -226,6 +226,44 @@ check_table() {
 
 # --- a record lacking the field ------------------------------------------------
 
+@test "sha256text: --partitions P --prefix PREFIX: each record to the file of its digest's first 16 bits mod P" {
+	printf 'a\tx\nb\ty\nc\tz  z\nd\tx\n' > in
+	sha256text -a in > all
+	run --separate-stderr sha256text -a --partitions 3 --prefix p in
+	assert_success
+	assert_output ''
+	assert_equal "$(ls p.*)" "$(printf 'p.%s\n' 0 1 2)"
+	# 2d71... is 11633, 2 mod 3; a1fc... 41468, 2; 79b6... 31158, 0
+	assert_equal "$(cat p.0)" "c	79b652eeb47c9cc0fe585dfd83d09eb9065d2e0cfb5c19b0487aab4304d0b37f	z  z"
+	assert_file_empty p.1
+	assert_equal "$(cat p.2)" "$(grep -v '^c' all)"
+	# every record once, in its partition, in input order
+	for P in 1 2 7 64 1000; do
+		sha256text --raw --partitions $P --prefix q.$P in
+		cat q.$P.* | LC_ALL=C sort | cmp - <(sha256text --raw in | LC_ALL=C sort)
+		for j in 0 $((P - 1)); do
+			awk -F '\t' -v P=$P -v j=$j '{ h = 0; for (i = 1; i <= 4; i++)
+			    h = h * 16 + index("0123456789abcdef", substr($2, i, 1)) - 1
+			    if (h % P != j) { print "partition " j ": " $0; exit 1 } }' q.$P.$j
+		done
+	done
+	assert_equal "$(ls q.1000.* | wc -l)" 1000
+	# -H: the header in every file; -v counts the records written
+	run --separate-stderr sha256text -H -v --partitions 2 --prefix h in
+	assert_equal "$(head -1 h.0)" "a	sha256"
+	assert_equal "$(head -1 h.1)" "a	sha256"
+	assert_equal "$stderr" "sha256text: records: 3 read, 3 written, 0 rejected"
+	run --separate-stderr sha256text --partitions 2 --prefix nodir/p in
+	assert_failure 2
+	assert_equal "$stderr" "sha256text: nodir/p.0: No such file or directory"
+	run --separate-stderr sha256text --partitions 2 in
+	assert_usage_error "--partitions and --prefix go together"
+	run --separate-stderr sha256text --prefix p in
+	assert_usage_error "--partitions and --prefix go together"
+	run --separate-stderr sha256text --partitions 0 --prefix p in
+	assert_usage_error "--partitions: '0' is not a number from 1 to 65536"
+}
+
 @test "sha256text: a record lacking the field is rejected, the others processed" {
 	printf 'a\tb\tc\nd\te\nf\tg\th\n' > in
 	run --separate-stderr bash -c 'sha256text -f 3 < in'

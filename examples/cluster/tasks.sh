@@ -24,9 +24,10 @@
 #	             links to pages not fetched (seen --exact --state, fed
 #	             the page URLs first)
 #	keys  INDEX  shard INDEX: its first pages (seen, unique.tsv), simhash
-#	             -n 4, nearpairs --emit-keys --part INDEX --partitions P:
-#	             the keys sent to P partitions, sorted
-#	pairs INDEX  partition INDEX: sort -m, nearpairs --from-keys, sort
+#	             -n 4, nearpairs --emit-records --part INDEX --partitions
+#	             P: each page sent to the partitions of its keys
+#	pairs INDEX  partition INDEX: nearpairs --from-records, the pairs of
+#	             the partition's keys, sorted
 #	merge        one task: the pairs of every partition merged (sort -m -u),
 #	             nearverify --clusters on them and the first pages of every
 #	             shard, in order; kept.txt; the frontier merged
@@ -37,10 +38,12 @@
 # included.  Without INDEX, a task takes $SLURM_ARRAY_TASK_ID.
 #
 # A key's partition depends on the key alone: a text's digest, its first
-# 4 hex digits mod P; a URL, the same of its SHA-256 (sha256text --raw);
-# a key of nearpairs --emit-keys, TABLE.BLOCK, 16 times the table number
+# 4 hex digits mod P; a URL, the same of its SHA-256 (sha256text --raw
+# --partitions);
+# a key of nearpairs, a table and a block, 16 times the table number
 # plus the block's last hex digit, mod P (nearpairs --partitions: P up to
-# 16 times the number of tables nearpairs uses spreads them).  So every
+# 16 times the number of tables nearpairs uses spreads them; a page goes
+# to the partition of each of its keys).  So every
 # record of one key meets the others in one task, which sees them in
 # crawl order (shard by shard, line by line), and does what the
 # one-machine run does to them.  The first page of a digest: the seen
@@ -252,7 +255,7 @@ cat_each() {
 }
 # The partition of a digest (hex), as an awk function (the awk program
 # sets P): its first 4 hex digits, mod P.  (nearpairs --partitions has
-# its own for the keys of --emit-keys.)
+# its own for the keys of --emit-records.)
 part='
 function hex(c) { return index("0123456789abcdef", c) - 1 }
 function digest(k,  v) {
@@ -299,20 +302,17 @@ text)
 		{ print $1 > u }
 		$4 != "" { print > t; print $3, i, ++n > (o "." digest($3)) }'
 	ok
-	# The page URLs, then the links (PAGE TAB URL), through one urlnorm
-	# and one sha256text --raw -a: the URL is the last field of both, and
-	# its digest goes before it.  To the partition of the URL's digest:
-	# a page's URL (2 fields), as URL (f.J); a link (3), as POS TAB PAGE
-	# TAB URL (l.J), POS its shard and number, fixed width, so that byte
-	# order is crawl order
-	read_shard htmllinks |
-		try1 urlnorm urlnorm $URLNORM_OPTS -f -1 "$tmp/urls" - |
-		try sha256text sha256text --raw -a |
-		try "splitting by key" awk -F '\t' -v OFS='\t' -v i="$i" -v f="$tmp/f" \
-		    -v l="$tmp/l" -v P="$P" "$part"'
-		BEGIN { for (j = 0; j < P; j++) { printf "" > (f "." j); printf "" > (l "." j) } }
-		NF == 2 { print $2 > (f "." digest($1)); next }
-		{ printf "%06d.%012d\t%s\t%s\n", i, ++n, $1, $3 > (l "." digest($2)) }'
+	# The page URLs, normalized, as DIGEST TAB URL (f.J), and the links,
+	# as POS TAB PAGE TAB DIGEST TAB URL (l.J), POS their shard and
+	# number, fixed width, so that byte order is crawl order: each to the
+	# partition of its URL's digest (sha256text --raw -a --partitions P:
+	# the first 4 hex digits of the URL's SHA-256, mod P)
+	try1 urlnorm urlnorm $URLNORM_OPTS "$tmp/urls" |
+		try sha256text sha256text --raw -a --partitions "$P" --prefix "$tmp/f"
+	ok
+	read_shard htmllinks | try1 urlnorm urlnorm $URLNORM_OPTS -f -1 |
+		try "numbering the links" awk -v i="$i" '{ printf "%06d.%012d\t%s\n", i, NR, $0 }' |
+		try sha256text sha256text --raw -a --partitions "$P" --prefix "$tmp/l"
 	ok
 	rm -f "$tmp/urls"
 	;;
@@ -329,12 +329,13 @@ seen)
 		first[$1] != s { print $1 >> (o "." s) }'
 	ok
 	# The frontier: the links whose URL is neither a page's nor an
-	# earlier link's.  One seen, keyed on the last field (the URL), reads
-	# the page URLs of every shard, then the links of every shard; of
-	# what it lets through, the links are the records with a TAB
-	{ list text "f.$i"; list text "l.$i"; } | try "reading f.$i and l.$i of every text task" \
-	    xargs -0 cat -- | try seen seen --exact --state "$tmp/frontier.seen" -f -1 |
-	    try1 grep grep "$tab" > "$tmp/frontier.tsv"
+	# earlier link's.  seen, keyed on the last field (the URL), reads
+	# the page URLs of every shard, then, its state kept, lets through
+	# the links of every shard whose URL it has not seen
+	cat_each text "f.$i" | try seen seen --exact --state "$tmp/frontier.seen" -f -1 > /dev/null
+	ok
+	cat_each text "l.$i" | try seen seen --exact --state "$tmp/frontier.seen" -f -1 \
+	    > "$tmp/frontier.tsv"
 	ok
 	rm -f "$tmp/frontier.seen.lock"
 	;;
@@ -352,20 +353,19 @@ keys)
 	    > "$tmp/unique.tsv" || fail "seen failed (status $?)"
 	rm -f "$tmp/first.seen" "$tmp/first.seen.lock"
 	# ID TITLE SHA256 FINGERPRINTS, whose first and last fields nearpairs
-	# reads; the keys of partition J, sorted, to k.J
+	# reads; each record, RECORD ID FINGERPRINTS, to r.J for every
+	# partition J that holds one of its keys
 	try simhash simhash $SIMHASH_OPTS "$tmp/unique.tsv" |
-		try "nearpairs --emit-keys" nearpairs --emit-keys $NEARPAIRS_OPTS --part "$i" \
-		    --partitions "$P" --prefix "$tmp/k"
+		try "nearpairs --emit-records" nearpairs --emit-records $NEARPAIRS_OPTS \
+		    --part "$i" --partitions "$P" --prefix "$tmp/r"
 	ok
 	;;
 pairs)
 	need keys
-	# The keys of partition I from every map task, each task's sorted:
-	# merged, not sorted again.  (One thread a sort: less CPU time, and
-	# the engine runs tasks side by side.)
-	list keys "k.$i" | try "sort -m" sort -m --files0-from=- |
-		try "nearpairs --from-keys" nearpairs --from-keys $NEARPAIRS_OPTS $NEARPAIRS_REDUCE |
-		try sort sort --parallel=1 > "$tmp/pairs"
+	# The records of partition I from every map task, in order: the
+	# buckets of its keys searched, the pairs written sorted
+	cat_each keys "r.$i" | try "nearpairs --from-records" nearpairs --from-records \
+	    $NEARPAIRS_OPTS $NEARPAIRS_REDUCE --part "$i" --partitions "$P" > "$tmp/pairs"
 	ok
 	;;
 merge)
@@ -382,11 +382,11 @@ merge)
 	    > "$tmp/clusters.tsv"
 	ok
 	awk -F '\t' '$1 == $2 { print $1 }' "$tmp/clusters.tsv" > "$tmp/kept.txt"
-	# the links in crawl order, as POS sorts them
+	# the links in crawl order, as POS sorts them: PAGE TAB URL
 	set --
 	k=0
 	while [ "$k" -lt "$P" ]; do set -- "$@" "$work/seen/$k/frontier.tsv"; k=$((k + 1)); done
-	try "sort -m" sort -m -t "$tab" -k 1,1 -- "$@" | cut -f 2- > "$tmp/frontier.tsv"
+	try "sort -m" sort -m -t "$tab" -k 1,1 -- "$@" | cut -f 2,4 > "$tmp/frontier.tsv"
 	ok
 	;;
 esac

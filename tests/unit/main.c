@@ -159,6 +159,7 @@ main(int argc, char *argv[])
 	test_nearrecs();
 	test_nearsearch();
 	test_nearkeys();
+	test_parts();
 	test_labels();
 	test_scan_utf8();
 	test_prescan();

@@ -74,6 +74,66 @@ test_nearkeys(void)
 	nearkeys_fields(recs[0], strlen(recs[0]), f);
 	ok(nearkeys_reduce(&red, &o, f, 0, fp), "nearkeys: a key out of order");
 	nearkeys_reducer_free(&red);
+	nearrecs_free(&r);
+
+	/* by partition: the records of partition 0 of 2 (at k = 3, tables
+	 * 0 to 3, partition (16 t + last hex digit) % 2: keys 0123, 4567,
+	 * 89ab, cdef are in partitions 1, 1, 1, 1; 0123ffffffffffff's
+	 * ffff in 1, 0123456789abcdee's cdee in 0) */
+	memset(&r, 0, sizeof r);
+	r.npos = 1;
+	r.keep_fps = true;
+	{
+		struct span rf[3];
+		char why[256];
+		static const char *in[] = {
+			"000000.000000000001\ta\t0123456789abcdee",
+			"000000.000000000002\tb\t0123ffffffffffff",
+			"000000.000000000003\tc\t0123456789abcdef",
+		};
+		bool took[3];
+
+		for (unsigned i = 0; i < 3; i++) {
+			took[i] = nearkeys_parse_rec(&r, &s.design, 0, 2, in[i],
+			    strlen(in[i]), rf, fp, why, sizeof why);
+			if (took[i]) {
+				id.p = rf[0].p;
+				id.n = (size_t)(rf[1].p + rf[1].n - rf[0].p);
+				nearrecs_add(&r, false, &id, fp);
+			}
+		}
+		ok(took[0] && !took[1] && !took[2] && strstr(why,
+		    "no key of the record is in partition 0 of 2") != NULL,
+		    "nearkeys: a record of the partition of one of its keys");
+		ok(!nearkeys_parse_rec(&r, &s.design, 0, 2, "x\ty", 3, rf, fp,
+		    why, sizeof why) && strstr(why, "2 fields") != NULL,
+		    "nearkeys: a record of three fields");
+		fl = capture_start(&o);
+		ok(nearkeys_reduce_part(&s, &o, 0, 2) == 0,
+		    "nearkeys: one record, no pair");
+		capture_end(&o, fl, &got);
+		/* partition 1 holds the three: a-c (table 0, 1 bit), and b
+		 * shares 0123 but is 40 bits away */
+		nearrecs_free(&r);
+		memset(&r, 0, sizeof r);
+		r.npos = 1;
+		r.keep_fps = true;
+		for (unsigned i = 0; i < 3; i++) {
+			ok(nearkeys_parse_rec(&r, &s.design, 1, 2, in[i],
+			    strlen(in[i]), rf, fp, why, sizeof why),
+			    "nearkeys: a record of partition 1");
+			id.p = rf[0].p;
+			id.n = (size_t)(rf[1].p + rf[1].n - rf[0].p);
+			nearrecs_add(&r, false, &id, fp);
+		}
+		fl = capture_start(&o);
+		ok(nearkeys_reduce_part(&s, &o, 1, 2) == 1,
+		    "nearkeys: the pair of partition 1");
+		capture_end(&o, fl, &got);
+		ok(SAME(&got, "000000.000000000001\t000000.000000000003\ta\tc"
+		    "\t1\n"), "nearkeys: RECORD1 TAB RECORD2 TAB ID1 TAB ID2 TAB "
+		    "DISTANCE");
+	}
 	nearsearch_free(&s);
 	nearrecs_free(&r);
 	buf_free(&got);

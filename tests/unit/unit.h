@@ -65,6 +65,7 @@ void	test_nearidx(void);
 void	test_nearsearch(void);
 void	test_nearrecs(void);
 void	test_nearkeys(void);
+void	test_parts(void);
 void	test_labels(void);
 void	test_scan_utf8(void);
 void	test_prescan(void);
