@@ -225,12 +225,22 @@ nearidx_key_parse(const char *p, size_t n, unsigned *table, uint64_t *key)
 
 /* --- sorting -------------------------------------------------------------- */
 
+/* The key sort_sel sorts on: b's bits, or with one run of them (a
+ * block, a sub-block) just that run, shifted down. */
+static inline __attribute__((always_inline)) uint64_t
+sel_key(const struct nearidx_bitsel *b, bool one, uint64_t fp)
+{
+	if (one)
+		return fp >> b->seg[0].shift & b->seg[0].mask;
+	return nearidx_bitsel_get(b, fp);
+}
+
 /* LSD radix sort of e[0..n) on the bits b selects, stable, with tmp as
  * the other buffer; returns the one that holds the result.  Digits of at
  * most 11 bits keep the counters in L1. */
-static struct nearidx_entry *
-sort_sel(struct nearidx_entry *e, struct nearidx_entry *tmp, size_t n,
-    const struct nearidx_bitsel *b)
+static inline __attribute__((always_inline)) struct nearidx_entry *
+sort_body(struct nearidx_entry *e, struct nearidx_entry *tmp, size_t n,
+    const struct nearidx_bitsel *b, bool one)
 {
 	uint32_t small[2048], *cnt = small;
 	unsigned passes, dw;
@@ -244,7 +254,7 @@ sort_sel(struct nearidx_entry *e, struct nearidx_entry *tmp, size_t n,
 		cnt = xmalloc(((size_t)passes << dw) * sizeof *cnt);
 	memset(cnt, 0, ((size_t)passes << dw) * sizeof *cnt);
 	for (size_t i = 0; i < n; i++) {
-		uint64_t key = nearidx_bitsel_get(b, e[i].fp);
+		uint64_t key = sel_key(b, one, e[i].fp);
 
 		for (unsigned p = 0; p < passes; p++)
 			cnt[(size_t)p << dw | (key >> (p * dw) & ((1u << dw) - 1))]++;
@@ -267,7 +277,7 @@ sort_sel(struct nearidx_entry *e, struct nearidx_entry *tmp, size_t n,
 		if (trivial)
 			continue;	/* one digit value: order unchanged */
 		for (size_t i = 0; i < n; i++) {
-			uint64_t key = nearidx_bitsel_get(b, src[i].fp);
+			uint64_t key = sel_key(b, one, src[i].fp);
 
 			dst[c[key >> sh & dmask]++] = src[i];
 		}
@@ -278,6 +288,15 @@ sort_sel(struct nearidx_entry *e, struct nearidx_entry *tmp, size_t n,
 	if (cnt != small)
 		free(cnt);
 	return src;
+}
+
+static struct nearidx_entry *
+sort_sel(struct nearidx_entry *e, struct nearidx_entry *tmp, size_t n,
+    const struct nearidx_bitsel *b)
+{
+	if (b->nseg == 1)
+		return sort_body(e, tmp, n, b, true);
+	return sort_body(e, tmp, n, b, false);
 }
 
 void
@@ -885,6 +904,7 @@ nearidx_search_tables(struct nearidx_search *s, const struct nearidx_design *d,
 	size_t n = *np, w = 0;
 	unsigned end = t + 1;
 	struct nearidx_bitsel hi, *rest;
+	struct nearidx_entry *dst;
 
 	if (n < 2 || top == d->mask[t] ||
 	    (n >> __builtin_popcountll(top)) < REFINE_MIN) {
@@ -904,6 +924,10 @@ nearidx_search_tables(struct nearidx_search *s, const struct nearidx_design *d,
 		e = tmp;
 		tmp = x;
 	}
+	/* each table's sort moves a run to the other buffer: after an odd
+	 * number of them the runs are left in tmp, and copied only when a
+	 * sort had nothing to move or table 0 made groups */
+	dst = (end - t) % 2 ? tmp : e;
 	for (size_t a = 0, b; a < n; a = b) {
 		uint64_t v = e[a].fp & top;
 		struct nearidx_entry *cur = e + a, *oth = tmp + a;
@@ -922,12 +946,12 @@ nearidx_search_tables(struct nearidx_search *s, const struct nearidx_design *d,
 			}
 			m = search_buckets(s, d, u, cur, oth, m);
 		}
-		if (cur != e + w)
-			memmove(e + w, cur, m * sizeof *e);
+		if (cur != dst + w)
+			memmove(dst + w, cur, m * sizeof *e);
 		w += m;
 	}
 	free(rest);
 	*np = w;
 	*next = end;
-	return e;
+	return dst;
 }
