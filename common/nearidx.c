@@ -17,11 +17,12 @@
  * 192: 11.1, 384: 10.4, 768: 12.5 (one run each, a loaded machine).
  * Without AVX-512 the 5M case was 11.0 s at 192, 11.5 at 768. */
 #define BRUTE_MAX_WIDE	384
-/* The same where AVX2 compares (brute_avx2): on buckets of one table at
- * k = 5 (bench of 3,000 buckets of n random and planted fingerprints,
- * ns of CPU time an entry, split / compared pair by pair): n = 500:
- * 141 / 78, 700: 144 / 90, 1,000: 157 / 135; 100M planted fingerprints
- * give buckets of up to some 500. */
+/* The same where AVX2 compares (brute_avx2), at k = 5 to AVX2_MAXK:
+ * buckets of one table at k = 5 (3,000 buckets of n random and planted
+ * fingerprints, ns of CPU time an entry, split / compared pair by pair,
+ * on 2 cores of an AMD EPYC with AVX2 and no AVX-512, loaded about 4
+ * times over): n = 500: 141 / 78, 700: 144 / 90, 1,000: 157 / 135.
+ * 100M planted fingerprints give buckets of up to some 500. */
 #define BRUTE_MAX_AVX2	1024
 
 void
