@@ -17,6 +17,13 @@
  * 192: 11.1, 384: 10.4, 768: 12.5 (one run each, a loaded machine).
  * Without AVX-512 the 5M case was 11.0 s at 192, 11.5 at 768. */
 #define BRUTE_MAX_WIDE	384
+/* The same where AVX2 compares (brute_avx2), at k = 5 to AVX2_MAXK:
+ * buckets of one table at k = 5 (3,000 buckets of n random and planted
+ * fingerprints, ns of CPU time an entry, split / compared pair by pair,
+ * on 2 cores of an AMD EPYC with AVX2 and no AVX-512, loaded about 4
+ * times over): n = 500: 141 / 78, 700: 144 / 90, 1,000: 157 / 135.
+ * 100M planted fingerprints give buckets of up to some 500. */
+#define BRUTE_MAX_AVX2	1024
 
 void
 nearidx_bitsel_init(struct nearidx_bitsel *b, uint64_t mask)
@@ -225,12 +232,22 @@ nearidx_key_parse(const char *p, size_t n, unsigned *table, uint64_t *key)
 
 /* --- sorting -------------------------------------------------------------- */
 
+/* The key sort_sel sorts on: b's bits, or with one run of them (a
+ * block, a sub-block) just that run, shifted down. */
+static inline __attribute__((always_inline)) uint64_t
+sel_key(const struct nearidx_bitsel *b, bool one, uint64_t fp)
+{
+	if (one)
+		return fp >> b->seg[0].shift & b->seg[0].mask;
+	return nearidx_bitsel_get(b, fp);
+}
+
 /* LSD radix sort of e[0..n) on the bits b selects, stable, with tmp as
  * the other buffer; returns the one that holds the result.  Digits of at
  * most 11 bits keep the counters in L1. */
-static struct nearidx_entry *
-sort_sel(struct nearidx_entry *e, struct nearidx_entry *tmp, size_t n,
-    const struct nearidx_bitsel *b)
+static inline __attribute__((always_inline)) struct nearidx_entry *
+sort_body(struct nearidx_entry *e, struct nearidx_entry *tmp, size_t n,
+    const struct nearidx_bitsel *b, bool one)
 {
 	uint32_t small[2048], *cnt = small;
 	unsigned passes, dw;
@@ -244,7 +261,7 @@ sort_sel(struct nearidx_entry *e, struct nearidx_entry *tmp, size_t n,
 		cnt = xmalloc(((size_t)passes << dw) * sizeof *cnt);
 	memset(cnt, 0, ((size_t)passes << dw) * sizeof *cnt);
 	for (size_t i = 0; i < n; i++) {
-		uint64_t key = nearidx_bitsel_get(b, e[i].fp);
+		uint64_t key = sel_key(b, one, e[i].fp);
 
 		for (unsigned p = 0; p < passes; p++)
 			cnt[(size_t)p << dw | (key >> (p * dw) & ((1u << dw) - 1))]++;
@@ -267,7 +284,7 @@ sort_sel(struct nearidx_entry *e, struct nearidx_entry *tmp, size_t n,
 		if (trivial)
 			continue;	/* one digit value: order unchanged */
 		for (size_t i = 0; i < n; i++) {
-			uint64_t key = nearidx_bitsel_get(b, src[i].fp);
+			uint64_t key = sel_key(b, one, src[i].fp);
 
 			dst[c[key >> sh & dmask]++] = src[i];
 		}
@@ -278,6 +295,15 @@ sort_sel(struct nearidx_entry *e, struct nearidx_entry *tmp, size_t n,
 	if (cnt != small)
 		free(cnt);
 	return src;
+}
+
+static struct nearidx_entry *
+sort_sel(struct nearidx_entry *e, struct nearidx_entry *tmp, size_t n,
+    const struct nearidx_bitsel *b)
+{
+	if (b->nseg == 1)
+		return sort_body(e, tmp, n, b, true);
+	return sort_body(e, tmp, n, b, false);
 }
 
 void
@@ -292,17 +318,20 @@ nearidx_sort_fp(struct nearidx_entry *e, struct nearidx_entry *tmp, size_t n)
 
 /* --- searching ------------------------------------------------------------ */
 
-static bool brute_pick(void);
+static size_t brute_pick(unsigned k);
 
 void
 nearidx_search_init(struct nearidx_search *s, unsigned k, nearidx_pair_fn fn,
     void *ctx)
 {
+	size_t wide;
+
 	memset(s, 0, sizeof *s);
 	s->k = k;
 	s->pair = fn;
 	s->ctx = ctx;
-	s->brute_max = brute_pick() && k >= 5 ? BRUTE_MAX_WIDE : BRUTE_MAX;
+	wide = brute_pick(k);
+	s->brute_max = wide > 0 && k >= 5 ? wide : BRUTE_MAX;
 }
 
 void
@@ -315,6 +344,8 @@ nearidx_search_free(struct nearidx_search *s)
 	free(s->fb);
 	free(s->ia);
 	free(s->ib);
+	free(s->ga);
+	free(s->gb);
 	memset(s, 0, sizeof *s);
 }
 
@@ -328,16 +359,20 @@ push_forbid(struct nearidx_search *s, uint64_t mask)
 	s->forbid[s->nforbid++] = mask;
 }
 
+/* Room for n fingerprints, their idx and the two halves of their folds
+ * (brute_avx2). */
 static void
-reserve(uint64_t **f, uint32_t **ix, size_t *cap, size_t n)
+reserve(uint64_t **f, uint32_t **ix, uint32_t **g, size_t *cap, size_t n)
 {
 	if (*cap >= n)
 		return;
 	*cap = n < 256 ? 256 : n;
 	free(*f);
 	free(*ix);
+	free(*g);
 	*f = xmalloc(*cap * sizeof **f);
 	*ix = xmalloc(*cap * sizeof **ix);
+	*g = xmalloc(2 * *cap * sizeof **g);
 }
 
 /* The records of entry idx: a group's, or the one. */
@@ -407,9 +442,9 @@ gather(struct nearidx_search *s, const struct nearidx_entry *e, size_t n,
     size_t *na, size_t *nb)
 {
 	*na = *nb = 0;
-	reserve(&s->fa, &s->ia, &s->capa, n);
+	reserve(&s->fa, &s->ia, &s->ga, &s->capa, n + 8);
 	if (s->split)
-		reserve(&s->fb, &s->ib, &s->capb, n);
+		reserve(&s->fb, &s->ib, &s->gb, &s->capb, n + 8);
 	for (size_t i = 0; i < n; i++) {
 		if (s->split == 0 || below(s, e[i].idx)) {
 			s->fa[*na] = e[i].fp;
@@ -550,12 +585,142 @@ brute_avx512(struct nearidx_search *s, const struct nearidx_entry *e, size_t n)
 	}
 }
 
+/* Where the CPU has AVX2 but not AVX-512 VPOPCNTDQ, eight pairs are
+ * ruled out at once on the fold of their fingerprints to 32 bits (the
+ * XOR of the halves): its bits set are no more than the fingerprints',
+ * so a pair within k is within k there; the bits of each byte are
+ * counted by two table look-ups of its halves (VPSHUFB) and summed four
+ * bytes at a time.  The few pairs left are compared whole.  At k = 5, in
+ * a bucket of fingerprints that agree on a table's key of 18 bits, the
+ * fold keeps at least 23 bits that vary, and some 1 pair in 190 is left;
+ * at k = 8, 1 in 10, and beyond AVX2_MAXK the one-pair loop is faster. */
+#define AVX2 "avx2,popcnt"
+#define AVX2_MAXK	7
+
+/* Lanes within k, as all ones, of the pairs whose folds' low and high
+ * nibbles differ in lo and hi (32 bits a lane, each byte a nibble). */
+__attribute__((target(AVX2))) static inline __m256i
+within_avx2(__m256i lo, __m256i hi, __m256i kp1)
+{
+	const __m256i lut = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2,
+	    2, 3, 2, 3, 3, 4, 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
+	__m256i c = _mm256_add_epi8(_mm256_shuffle_epi8(lut, lo),
+	    _mm256_shuffle_epi8(lut, hi));
+
+	c = _mm256_madd_epi16(_mm256_maddubs_epi16(c, _mm256_set1_epi8(1)),
+	    _mm256_set1_epi16(1));
+	return _mm256_cmpgt_epi32(kp1, c);
+}
+
+/* The pairs of a with f[j + b] for the bits b of hit that are within k,
+ * those below n. */
+__attribute__((target(AVX2))) static void
+hits_avx2(struct nearidx_search *s, uint64_t a, uint32_t ia, const uint64_t *f,
+    const uint32_t *ix, size_t n, size_t j, unsigned hit)
+{
+	while (hit) {
+		size_t b = j + (unsigned)__builtin_ctz(hit);
+		uint64_t y = a ^ f[b];
+		unsigned d = (unsigned)__builtin_popcountll(y);
+
+		hit &= hit - 1;
+		if (b < n && d <= s->k)
+			candidate(s, ia, ix[b], y, d);
+	}
+}
+
+#define FOLD(fp)	((uint32_t)((fp) ^ (fp) >> 32))
+
+/* Eight pairs of a row, g[j..j + 8): the lanes within k. */
+#define ROW8(j) within_avx2(_mm256_xor_si256(vlo, _mm256_loadu_si256( \
+    (const __m256i *)(glo + (j)))), _mm256_xor_si256(vhi, _mm256_loadu_si256( \
+    (const __m256i *)(ghi + (j)))), kp1)
+
+/* a against f[0..n): the low nibbles of their folds are glo[0..n), the
+ * high ones ghi[0..n); 8 more of each beyond n are read (what they hold
+ * is compared and left out). */
+__attribute__((target(AVX2))) static inline __attribute__((always_inline)) void
+row_avx2(struct nearidx_search *s, uint64_t a, uint32_t ia, const uint64_t *f,
+    const uint32_t *glo, const uint32_t *ghi, const uint32_t *ix, size_t n)
+{
+	__m256i vlo = _mm256_set1_epi32((int)(FOLD(a) & 0x0f0f0f0fu));
+	__m256i vhi = _mm256_set1_epi32((int)(FOLD(a) >> 4 & 0x0f0f0f0fu));
+	__m256i kp1 = _mm256_set1_epi32((int)s->k + 1);
+	size_t j = 0;
+
+	for (; j + 8 < n; j += 16) {
+		__m256i h0 = ROW8(j), h1 = ROW8(j + 8);
+		__m256i h = _mm256_or_si256(h0, h1);
+
+		if (!_mm256_testz_si256(h, h))
+			hits_avx2(s, a, ia, f, ix, n, j,
+			    (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(h0)) |
+			    (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(h1)) << 8);
+	}
+	if (j < n) {
+		__m256i h = ROW8(j);
+
+		if (!_mm256_testz_si256(h, h))
+			hits_avx2(s, a, ia, f, ix, n, j,
+			    (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(h)));
+	}
+}
+
+/* The nibbles of the folds of f[0..n) into g, the low ones, and g + n +
+ * 8, the high ones (row_avx2), and 8 more after each: far from the first
+ * and from each other, so that they are rarely within k of a row (and
+ * then skipped). */
+static void
+fold(uint32_t *g, uint64_t *f, size_t n)
+{
+	uint32_t pad = n > 0 ? ~FOLD(f[0]) : 0;
+
+	for (size_t i = 0; i < n + 8; i++) {
+		uint32_t x = i < n ? FOLD(f[i]) : pad ^
+		    (uint32_t)(0x0f0f3355u * (i - n));
+
+		if (i >= n)
+			f[i] = 0;
+		g[i] = x & 0x0f0f0f0fu;
+		g[n + 8 + i] = x >> 4 & 0x0f0f0f0fu;
+	}
+}
+
+__attribute__((target(AVX2))) static void
+brute_avx2(struct nearidx_search *s, const struct nearidx_entry *e, size_t n)
+{
+	size_t na, nb;
+
+	if (n <= FEW_MAX) {
+		few_body(s, e, n);
+		return;
+	}
+	if (s->k > AVX2_MAXK) {
+		brute_popcnt(s, e, n);
+		return;
+	}
+	gather(s, e, n, &na, &nb);
+	fold(s->ga, s->fa, na);
+	if (s->split)
+		fold(s->gb, s->fb, nb);
+	for (size_t i = 0; i < na; i++) {
+		if (s->split)
+			row_avx2(s, s->fa[i], s->ia[i], s->fb, s->gb,
+			    s->gb + nb + 8, s->ib, nb);
+		else
+			row_avx2(s, s->fa[i], s->ia[i], s->fa + i + 1,
+			    s->ga + i + 1, s->ga + na + 8 + i + 1,
+			    s->ia + i + 1, na - i - 1);
+	}
+}
+
 static void (*brute)(struct nearidx_search *, const struct nearidx_entry *,
     size_t);
 
-/* The comparing loop for this CPU (once); true if it is AVX-512's. */
-static bool
-brute_pick(void)
+/* The comparing loop for this CPU (chosen once); the size of bucket it
+ * compares pair by pair at k >= 5 if it is a vector loop at k, else 0. */
+static size_t
+brute_pick(unsigned k)
 {
 	if (brute == NULL) {
 		__builtin_cpu_init();
@@ -563,19 +728,26 @@ brute_pick(void)
 		    __builtin_cpu_supports("avx512f") &&
 		    __builtin_cpu_supports("avx512vpopcntdq"))
 			brute = brute_avx512;
+		else if (getenv("CRAWLUTILS_NO_AVX2") == NULL &&
+		    __builtin_cpu_supports("avx2") &&
+		    __builtin_cpu_supports("popcnt"))
+			brute = brute_avx2;
 		else if (__builtin_cpu_supports("popcnt"))
 			brute = brute_popcnt;
 		else
 			brute = brute_generic;
 	}
-	return brute == brute_avx512;
+	if (brute == brute_avx512)
+		return BRUTE_MAX_WIDE;
+	return brute == brute_avx2 && k <= AVX2_MAXK ? BRUTE_MAX_AVX2 : 0;
 }
 #else
 #define brute brute_generic
-static bool
-brute_pick(void)
+static size_t
+brute_pick(unsigned k)
 {
-	return false;
+	(void)k;
+	return 0;
 }
 #endif
 
@@ -797,7 +969,7 @@ nearidx_search_bucket(struct nearidx_search *s, const struct nearidx_design *d,
     unsigned t, struct nearidx_entry *e, struct nearidx_entry *tmp, size_t n)
 {
 	/* identical fingerprints: table 0 owns their pairs */
-	if (n > BRUTE_MAX)
+	if (n > s->brute_max)
 		n = collapse(s, e, tmp, n, t == 0);
 	s->nforbid = 0;
 	for (unsigned u = 0; u < t; u++)
@@ -848,8 +1020,11 @@ search_buckets(struct nearidx_search *s, const struct nearidx_design *d,
 			end++;
 		m = end - start;
 		/* only a big bucket is worth sorting to find its copies:
-		 * a small one is compared pair by pair in any case */
-		if (t == 0 && m > BRUTE_MAX)
+		 * a small one is compared pair by pair in any case (at
+		 * 100M fingerprints half the buckets of table 0 hold more
+		 * than 192, and sorting them on all 64 bits took more time
+		 * than their copies cost the tables after it) */
+		if (t == 0 && m > s->brute_max)
 			m = collapse(s, e + start, tmp + start, m, true);
 		if (w != start)
 			memmove(e + w, e + start, m * sizeof *e);
@@ -885,6 +1060,7 @@ nearidx_search_tables(struct nearidx_search *s, const struct nearidx_design *d,
 	size_t n = *np, w = 0;
 	unsigned end = t + 1;
 	struct nearidx_bitsel hi, *rest;
+	struct nearidx_entry *dst;
 
 	if (n < 2 || top == d->mask[t] ||
 	    (n >> __builtin_popcountll(top)) < REFINE_MIN) {
@@ -904,6 +1080,10 @@ nearidx_search_tables(struct nearidx_search *s, const struct nearidx_design *d,
 		e = tmp;
 		tmp = x;
 	}
+	/* each table's sort moves a run to the other buffer: after an odd
+	 * number of them the runs are left in tmp, and copied only when a
+	 * sort had nothing to move or table 0 made groups */
+	dst = (end - t) % 2 ? tmp : e;
 	for (size_t a = 0, b; a < n; a = b) {
 		uint64_t v = e[a].fp & top;
 		struct nearidx_entry *cur = e + a, *oth = tmp + a;
@@ -922,12 +1102,12 @@ nearidx_search_tables(struct nearidx_search *s, const struct nearidx_design *d,
 			}
 			m = search_buckets(s, d, u, cur, oth, m);
 		}
-		if (cur != e + w)
-			memmove(e + w, cur, m * sizeof *e);
+		if (cur != dst + w)
+			memmove(dst + w, cur, m * sizeof *e);
 		w += m;
 	}
 	free(rest);
 	*np = w;
 	*next = end;
-	return e;
+	return dst;
 }

@@ -123,7 +123,7 @@ struct nearidx_search {
 	uint64_t	*forbid;	/* a pair agreeing on one is not ours */
 	size_t		 nforbid, capforbid;
 	uint64_t	*fa, *fb;
-	uint32_t	*ia, *ib;
+	uint32_t	*ia, *ib, *ga, *gb;
 	size_t		 capa, capb;
 };
 

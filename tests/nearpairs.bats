@@ -191,9 +191,12 @@ c	d	2"
 	done
 	compare planted 500 4 2 3
 	compare equal 300 4 3 3
-	# the bucket loop without AVX-512, where the CPU has it
+	# the bucket loops without AVX-512 and without AVX2, where the CPU
+	# has them
 	CRAWLUTILS_NO_AVX512=1 compare mixed 700 5 1 3
-	CRAWLUTILS_NO_AVX512=1 compare mixed 500 6 1 8 --against in.tsv -- -a in.tsv"
+	CRAWLUTILS_NO_AVX512=1 compare mixed 500 6 1 8 --against in.tsv -- -a in.tsv
+	CRAWLUTILS_NO_AVX512=1 compare mixed 700 5 1 5 --against in.tsv -- -a in.tsv
+	CRAWLUTILS_NO_AVX512=1 CRAWLUTILS_NO_AVX2=1 compare mixed 700 5 1 5"
 	assert_success
 	assert_output ''
 }
@@ -228,7 +231,8 @@ c	d	2"
 	\"$TOOLS/npgen\" mixed 7000 50 > archive
 	compare mixed 7000 3 1 3 --against archive --self -- -a archive -s
 	compare equal 1000 1 1 3 --against in.tsv -- -a in.tsv
-	CRAWLUTILS_NO_AVX512=1 compare mixed 12000 2 1 3"
+	CRAWLUTILS_NO_AVX512=1 compare mixed 12000 2 1 3
+	CRAWLUTILS_NO_AVX512=1 CRAWLUTILS_NO_AVX2=1 compare mixed 12000 2 1 5"
 	assert_success
 	assert_output ''
 	# the reduce step's buckets hold the copies too

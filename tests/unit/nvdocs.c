@@ -8,6 +8,18 @@
 
 #include "unit.h"
 
+/* The number of document ID "dN", p[0..n): an ID in the idtab is not
+ * NUL-terminated, and atoi() read on into the bytes after it. */
+static unsigned
+doc_number(const char *p, size_t n)
+{
+	unsigned v = 0;
+
+	for (size_t i = 1; i < n; i++)
+		v = v * 10 + (unsigned)(p[i] - '0');
+	return v;
+}
+
 /* Random texts and pairs, the documents given in order: each pair's
  * shared shingles against sets made directly, the sets freed when their
  * pairs are done, the groups against groups.h given the confirmed pairs
@@ -93,10 +105,8 @@ test_nvdocs(void)
 			const char *sb = idtab_get(&p.ids, p.v[i].b, &nb);
 			uint64_t num, den, wnum, wden;
 
-			ia = (size_t)atoi(sa + 1);
-			ib = (size_t)atoi(sb + 1);
-			(void)na;
-			(void)nb;
+			ia = doc_number(sa, na);
+			ib = doc_number(sb, nb);
 			if (nvdocs_complete(&d, i) == (absent[ia] || absent[ib])) {
 				bad++;
 				continue;
@@ -145,9 +155,9 @@ test_nvdocs(void)
 					    !nvdocs_confirmed(&d, i))
 						continue;
 					s = idtab_get(&p.ids, p.v[i].a, &n);
-					da = (uint32_t)atoi(s + 1);
+					da = doc_number(s, n);
 					s = idtab_get(&p.ids, p.v[i].b, &n);
-					db = (uint32_t)atoi(s + 1);
+					db = doc_number(s, n);
 					for (int j = 0; j < (int)d.ndocs; j++) {
 						if (order[j] == da)
 							ka = j;
