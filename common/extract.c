@@ -683,13 +683,6 @@ item_types(struct extract *x, const char *v)
 }
 
 static bool
-is_heading(const xmlNode *n)
-{
-	return n->type == XML_ELEMENT_NODE && (n->name[0] | 0x20) == 'h' &&
-	    n->name[1] >= '1' && n->name[1] <= '6' && n->name[2] == 0;
-}
-
-static bool
 is_toggle(const xmlNode *n)
 {
 	return n->type == XML_ELEMENT_NODE &&
@@ -713,12 +706,12 @@ toggled_panel(const xmlNode *n)
 	if (p == NULL)
 		return false;
 	if (is_toggle(p)) {
-		if (is_heading(p))
+		if (html_is_heading(p))
 			return true;
 		for (const xmlNode *c = p->children; c != NULL; c = c->next)
-			if (is_heading(c))
+			if (html_is_heading(c))
 				return true;
-	} else if (is_heading(p)) {
+	} else if (html_is_heading(p)) {
 		for (const xmlNode *c = p->children; c != NULL; c = c->next)
 			if (is_toggle(c))
 				return true;
@@ -2206,21 +2199,28 @@ static const char *const box_headings[] = {
 	"sponsored", "subscribe to", "trending", "you may also like", "you might also like",
 };
 
+/* s[0..n) with ASCII in lower case into low, at most cap - 1 bytes and
+ * a NUL. */
+static void
+lower_ascii(char *low, size_t cap, const char *s, size_t n)
+{
+	size_t k = 0;
+
+	for (; k < n && k < cap - 1; k++)
+		low[k] = (char)(is_upper((unsigned char)s[k]) ? s[k] | 0x20 :
+		    s[k]);
+	low[k] = '\0';
+}
+
 static bool
 box_heading(struct extract *x, struct el *e)
 {
 	char low[48];
-	size_t n = 0;
 
 	if (e->chars >= sizeof low || e->chars == 0)
 		return false;
 	inline_text(x, e->node, &x->tmp);
-	for (size_t i = 0; i < x->tmp.len && n < sizeof low - 1; i++) {
-		unsigned char c = (unsigned char)x->tmp.p[i];
-
-		low[n++] = (char)(c >= 'A' && c <= 'Z' ? c | 0x20 : c);
-	}
-	low[n] = '\0';
+	lower_ascii(low, sizeof low, x->tmp.p, x->tmp.len);
 	for (size_t i = 0; i < sizeof box_headings / sizeof box_headings[0]; i++)
 		if (strncmp(low, box_headings[i], strlen(box_headings[i])) == 0)
 			return true;
@@ -2794,7 +2794,7 @@ static bool
 ui_words(const char *s, size_t n)
 {
 	char low[40];
-	size_t k = 0, i = 0;
+	size_t i = 0;
 	const char *rest;
 
 	/* what is around the words: arrows, bullets, colons, a count */
@@ -2804,10 +2804,7 @@ ui_words(const char *s, size_t n)
 		i++;
 	if (n - i >= sizeof low)
 		return false;
-	for (; i < n; i++)
-		low[k++] = (char)(is_upper((unsigned char)s[i]) ? s[i] | 0x20 :
-		    s[i]);
-	low[k] = '\0';
+	lower_ascii(low, sizeof low, s + i, n - i);
 	/* "5 min read", "12 minute read" */
 	for (i = 0; is_digit((unsigned char)low[i]); i++)
 		;

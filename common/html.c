@@ -287,6 +287,13 @@ html_attr(const xmlNode *e, const char *name)
 	return NULL;
 }
 
+bool
+html_is_heading(const xmlNode *n)
+{
+	return n->type == XML_ELEMENT_NODE && (n->name[0] | 0x20) == 'h' &&
+	    n->name[1] >= '1' && n->name[1] <= '6' && n->name[2] == '\0';
+}
+
 xmlNode *
 html_next(const xmlNode *n, const xmlNode *root, bool descend)
 {

@@ -44,6 +44,9 @@ void html_cleanup(void);
  * entities decoded; a value it split is not found (never in practice). */
 const char *html_attr(const xmlNode *e, const char *name);
 
+/* Whether n is an element h1 ... h6. */
+bool html_is_heading(const xmlNode *n);
+
 /* The node after n in document order under root, into n's children when
  * descend: the one preorder walk of a tree, without recursion, so that
  * a page nested 100,000 deep is walked like any other.  NULL after the

@@ -303,16 +303,6 @@ runs_on(unsigned char prev, unsigned char next)
 	return !(prev >= 'a' && prev <= 'z' && next >= 'A' && next <= 'Z');
 }
 
-/* Is n an h1 ... h6? */
-static bool
-heading(const xmlNode *n)
-{
-	const char *name = (const char *)n->name;
-
-	return (name[0] | 0x20) == 'h' && name[1] >= '1' && name[1] <= '6' &&
-	    name[2] == '\0';
-}
-
 /* The text of e, one line, at most cap bytes, to m->texts: its offset.
  * A space where a block or a <br> begins or ends; between inline
  * elements, as runs_on() says. */
@@ -333,7 +323,7 @@ text_of(struct meta *m, const xmlNode *e, size_t cap)
 			down = n->children != NULL &&
 			    strcmp((const char *)n->name, "script") != 0 &&
 			    strcmp((const char *)n->name, "style") != 0 &&
-			    !(n != e && heading(e) && heading(n));
+			    !(n != e && html_is_heading(e) && html_is_heading(n));
 			if (n != e && breaks_line(n))
 				buf_putc(t, ' ');
 			else
