@@ -676,7 +676,7 @@ item_types(struct extract *x, const char *v)
 		if (n > 0 && n < sizeof t) {
 			memcpy(t, v, n);
 			t[n] = '\0';
-			pagetype_schema(&x->ev, t);
+			pagetype_schema(&x->ev, t, 1);
 		}
 		v += n;
 	}
@@ -905,7 +905,7 @@ head_element(struct extract *x, xmlNode *c, xmlNode **title)
 		    html_attr(c, "content") == NULL)
 			return;
 		if (strcmp(v, "og:type") == 0)
-			pagetype_schema(&x->ev, html_attr(c, "content"));
+			pagetype_schema(&x->ev, html_attr(c, "content"), 1);
 		else if (strcmp(v, "og:url") == 0 && x->canonical.len == 0)
 			buf_append(&x->canonical, html_attr(c, "content"),
 			    strlen(html_attr(c, "content")));
@@ -2466,7 +2466,7 @@ evidence(struct extract *x)
 	}
 	cards(x, body);
 	for (size_t i = 0; i < x->ld.ntypes; i++)
-		pagetype_schema(ev, x->ld.types[i]);
+		pagetype_schema(ev, x->ld.types[i], x->ld.type_nodes[i]);
 }
 
 /* Step 6, last: a page whose text is spread.  When the containers of

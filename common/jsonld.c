@@ -465,10 +465,13 @@ static void
 note_type(struct jsonld *j, const char *t)
 {
 	for (size_t i = 0; i < j->ntypes; i++)
-		if (strcmp(j->strs.p + j->off[JSONLD_NFIELDS + i], t) == 0)
+		if (strcmp(j->strs.p + j->off[JSONLD_NFIELDS + i], t) == 0) {
+			j->type_nodes[i]++;
 			return;
+		}
 	if (j->ntypes == JSONLD_MAX_TYPES)
 		return;
+	j->type_nodes[j->ntypes] = 1;
 	j->off[JSONLD_NFIELDS + j->ntypes++] = j->strs.len;
 	buf_append(&j->strs, t, strlen(t) + 1);
 }

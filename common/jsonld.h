@@ -24,7 +24,9 @@
  * are "Product").  Page-type evidence: jsonld_has_type(j, "Product"),
  * "DiscussionForumPosting", "QAPage", "ItemList", "TechArticle",
  * "FAQPage", "Recipe", ...  A type is an ASCII name (letters, digits, _
- * and -) of at most 64 bytes; anything else is not one.
+ * and -) of at most 64 bytes; anything else is not one.  type_nodes[i]
+ * is the number of nodes of types[i] (a shop's grid writes a block for
+ * each of its products).
  *
  * The main entity: the first node of the best rank (jsonld_rank): 3 for
  * the content kinds (any *Article, BlogPosting, LiveBlogPosting,
@@ -112,6 +114,7 @@ struct jsonld {
 	size_t		 nbytes;	/* ... their bytes */
 	size_t		 ntypes;
 	const char	*types[JSONLD_MAX_TYPES];
+	unsigned	 type_nodes[JSONLD_MAX_TYPES];	/* nodes of each */
 	const char	*main_type;	/* of the main entity, or NULL */
 	const char	*field[JSONLD_NFIELDS];
 	/* scratch */

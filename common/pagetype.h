@@ -70,9 +70,11 @@ struct pagetype_evidence {
 	uint32_t	 held_chars;	/* text of the containers step 6 chose */
 };
 
-/* Add the evidence of a schema.org type ("Product", "schema:Product",
- * "http://schema.org/Product") or an og:type ("product", "article"). */
-void pagetype_schema(struct pagetype_evidence *ev, const char *type);
+/* Add the evidence of n entities of a schema.org type ("Product",
+ * "schema:Product", "http://schema.org/Product") or of an og:type
+ * ("product", "article"). */
+void pagetype_schema(struct pagetype_evidence *ev, const char *type,
+    unsigned n);
 /* Add the evidence of the words of a URL's path. */
 void pagetype_url(struct pagetype_evidence *ev, const char *url);
 enum pagetype pagetype_decide(const struct pagetype_evidence *ev);

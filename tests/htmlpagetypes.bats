@@ -299,6 +299,30 @@ PROG=htmltext
 	refute_output --partial Subscribe
 }
 
+@test "htmltext page types: a grid that writes a JSON-LD block for each of its products is a collection; an Article that reviews three is not one" {
+	shoe() {
+		printf '<article class="card"><a href="/p/%s">%s running shoe. Color grey. On sale for $%s.00.</a>' "$1" "$1" "$2"
+		printf '<script type="application/ld+json">{"@context":"http://schema.org","@type":"Product","name":"%s","offers":{"@type":"Offer","price":"%s.00"}}</script></article>\n' "$1" "$2"
+	}
+	{
+		printf '<html><body><h1>Search results</h1><div id="products">\n'
+		shoe Glide 80; shoe Tempo 95; shoe Strider 120; shoe Cloud 140
+		printf '</div></body></html>\n'
+	} > grid.html
+	{
+		printf '<html><head><script type="application/ld+json">{"@type":"Article","headline":"Three shoes reviewed"}</script></head><body><h1>Three shoes reviewed</h1>\n'
+		printf '<p>We ran a hundred miles in each of these shoes, and this is what we found about them.</p>\n'
+		shoe Glide 80; shoe Tempo 95; shoe Strider 120
+		printf '</body></html>\n'
+	} > review.html
+	run --separate-stderr htmltext --meta grid.html review.html
+	assert_success
+	assert_equal "$(cut -f 1,7 <<< "$output")" "$(printf 'grid.html\tcollection\nreview.html\tproduct')"
+	run --separate-stderr htmltext grid.html
+	assert_output --partial "Strider running shoe"
+	assert_output --partial "Cloud running shoe"
+}
+
 @test "htmltext page types: --meta names the type from schema.org, og:type, the URL and the structure" {
 	printf '<html><head><script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Blue shoe","offers":{"@type":"Offer","price":"59.00"}}</script></head><body><p>A blue shoe made of wool, for walking all day in the city.</p></body></html>\n' > product.html
 	printf '<html><head><meta property="og:type" content="product.group"></head><body><p>Every shoe we make, for walking all day in the city.</p></body></html>\n' > group.html

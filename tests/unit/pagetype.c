@@ -38,15 +38,17 @@ test_pagetype(void)
 	}
 	ok(bad == 0, "pagetype_url: path words, not the host, query or fragment");
 	memset(&ev, 0, sizeof ev);
-	pagetype_schema(&ev, "http://schema.org/Product");
-	pagetype_schema(&ev, "schema:Product");
-	pagetype_schema(&ev, "Offer");
+	pagetype_schema(&ev, "http://schema.org/Product", 1);
+	pagetype_schema(&ev, "schema:Product", 1);
+	pagetype_schema(&ev, "Offer", 1);
 	ok(ev.schema == (PAGETYPE_S_PRODUCT | PAGETYPE_S_OFFER) && ev.products == 2,
 	    "pagetype_schema: prefixes cut, Products counted");
+	pagetype_schema(&ev, "Product", 40);
+	ok(ev.products == 42, "pagetype_schema: n entities of a type counted");
 	memset(&ev, 0, sizeof ev);
-	pagetype_schema(&ev, "product.group");
-	pagetype_schema(&ev, "NoSuchType");
-	pagetype_schema(&ev, "");
+	pagetype_schema(&ev, "product.group", 1);
+	pagetype_schema(&ev, "NoSuchType", 1);
+	pagetype_schema(&ev, "", 1);
 	ok(ev.schema == PAGETYPE_S_GROUP && ev.products == 0,
 	    "pagetype_schema: og:type product.group; unknown types say nothing");
 
@@ -67,11 +69,14 @@ test_pagetype(void)
 	ok(pagetype_decide(&ev) == PAGETYPE_SERVICE, "pagetype: ... not on a page of ten links");
 	ev.prices = 20;
 	ok(pagetype_decide(&ev) == PAGETYPE_COLLECTION, "pagetype: twenty prices: collection");
-	pagetype_schema(&ev, "Product");
+	pagetype_schema(&ev, "Product", 1);
 	ok(pagetype_decide(&ev) == PAGETYPE_PRODUCT, "pagetype: one Product: product");
-	pagetype_schema(&ev, "Product");
-	pagetype_schema(&ev, "Product");
+	pagetype_schema(&ev, "Product", 1);
+	pagetype_schema(&ev, "Product", 1);
 	ok(pagetype_decide(&ev) == PAGETYPE_COLLECTION, "pagetype: three Products: collection");
+	ev.schema |= PAGETYPE_S_ARTICLE;
+	ok(pagetype_decide(&ev) == PAGETYPE_ARTICLE, "pagetype: ... not in an Article (a review of three)");
+	ev.schema &= ~(unsigned)PAGETYPE_S_ARTICLE;
 	ev.pres = 4;
 	ev.pre_chars = 1000;
 	ok(pagetype_decide(&ev) == PAGETYPE_DOCUMENTATION, "pagetype: code blocks outrank shop evidence");
