@@ -343,6 +343,24 @@ compound(const char *w, size_t n)
 	return 0;
 }
 
+/* Whether the class at s says what an element hides or lacks rather
+ * than what it is: "hide-read-more-ad" on a news grid, "no-sidebar",
+ * "without-comments": its words say nothing, as a BEM modifier's below.
+ * ("has-byline" is the byline's own box: "has" and "with" are not
+ * negations.) */
+static bool
+negated_class(const unsigned char *s)
+{
+	static const char *const heads[] = {
+		"hide-", "hide_", "no-", "no_", "without-", "without_",
+	};
+
+	for (size_t i = 0; i < sizeof heads / sizeof heads[0]; i++)
+		if (strncasecmp((const char *)s, heads[i], strlen(heads[i])) == 0)
+			return true;
+	return false;
+}
+
 /* What the words of a class or id value say (W_* bits); *count gets
  * the number of words. */
 static unsigned
@@ -354,6 +372,7 @@ name_words(const char *v, size_t *count)
 	bool modifier = false, hash = false, after_digit;
 
 	*count = 0;
+	modifier = negated_class(s);
 	while (*s) {
 		char w[24];
 		size_t n = 0;
@@ -374,7 +393,7 @@ name_words(const char *v, size_t *count)
 			    strncasecmp((const char *)s + 2, "no-", 3) == 0))
 				modifier = true;
 			else if (*s == ' ' || (*s >= '\t' && *s <= '\r'))
-				modifier = false, prev = 0;
+				modifier = negated_class(s + 1), prev = 0;
 			s++;
 		}
 		if (*s == '\0')
@@ -432,6 +451,13 @@ name_words(const char *v, size_t *count)
 		    sizeof words[0], cmp_word);
 		hw = hit ? hit->what : compound(w, n);
 		if (modifier || (hash && after_digit))
+			hw = 0;
+		/* "side-by-side", a layout: no sidebar */
+		if (n == 4 && memcmp(w, "side", 4) == 0 &&
+		    ((strncasecmp((const char *)s + 1, "by", 2) == 0 &&
+		    !is_lower(s[3])) || (s - n >= (const unsigned char *)v + 8 &&
+		    strncasecmp((const char *)s - n - 3, "by", 2) == 0 &&
+		    strncasecmp((const char *)s - n - 8, "side", 4) == 0)))
 			hw = 0;
 		/* "card-header", "accordion-header": a component's own
 		 * header or footer, not the page's.  WCXB dev: halves

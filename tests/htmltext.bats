@@ -185,6 +185,28 @@ EOF
 	EOF
 }
 
+@test "htmltext: step 4: a class that says what an element hides or lacks (hide-read-more-ad, no-sidebar) and a side-by-side layout name no noise" {
+	{
+		printf '<html><body><header><nav><a href="/">Home</a> <a href="/news">News</a></nav></header><main class="no-sidebar"><h1>Science</h1><div class="grid hide-read-more-ad">\n'
+		for t in "Left-handed people are more competitive" "Sleep apnea often goes undetected"; do
+			printf '<div class="summary-item summary-item--side-by-side-align-center"><h3><a href="/story/1">%s</a></h3><p>A study suggests the finding holds in many contexts, and the authors explain why.</p></div>\n' "$t"
+		done
+		printf '</div></main><footer><p>Copyright 2026 The Magazine. All rights reserved.</p></footer></body></html>\n'
+	} > grid.html
+	plain grid.html
+	assert_output - <<-'EOF'
+	Science
+
+	Left-handed people are more competitive
+	A study suggests the finding holds in many contexts, and the authors explain why.
+	Sleep apnea often goes undetected
+	A study suggests the finding holds in many contexts, and the authors explain why.
+	EOF
+	printf '<html><body><div class="side-panel"><p>A side panel of other things to read.</p></div><article><p>The story is long enough to be the text of this page.</p></article></body></html>\n' > side.html
+	plain side.html
+	refute_output --partial "side panel"
+}
+
 @test "htmltext: step 4: the thin shell: an article inside an unclosed class=header, a page inside a form" {
 	plain "$D/missing-div.html"
 	assert_output - <<-'EOF'
