@@ -205,6 +205,11 @@ EOF
 	printf '<html><body><div class="side-panel"><p>A side panel of other things to read.</p></div><article><p>The story is long enough to be the text of this page.</p></article></body></html>\n' > side.html
 	plain side.html
 	refute_output --partial "side panel"
+	printf '<html><body><section class="m-article m-article--sidebar-right"><h1>Wide story</h1><p>The story beside a sidebar is long enough to be the text, and it goes on for a while to be the best.</p><p>A second paragraph of the story makes it longer than the note below it.</p><div class="duet--article--article-byline"><p>By Ann Lee, a deputy editor who has covered the field for ten years.</p></div></section><div class="note"><p>A note at the end of the page that is long enough.</p></div></body></html>\n' > bem.html
+	plain bem.html
+	assert_output --partial "The story beside a sidebar"
+	assert_output --partial "A second paragraph of the story"
+	refute_output --partial "deputy editor"
 }
 
 @test "htmltext: step 4: the thin shell: an article inside an unclosed class=header, a page inside a form" {
