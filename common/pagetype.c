@@ -202,7 +202,12 @@ pagetype_url(struct pagetype_evidence *ev, const char *url)
  *    step 5 when step 5 pruned half as much as it kept (it prunes cards
  *    that are mostly links; an article keeps more than that beside its
  *    menus), on a page of twenty links or more that does not say it is
- *    an Article (Wikipedia's articles are that rich in links);
+ *    an Article (Wikipedia's articles are that rich in links); or
+ *    DATED_ARTICLES article elements with text or more, and at least as
+ *    many time elements: a blog's index of dated posts, whatever its
+ *    schema says (WCXB dev listing 0.696 -> 0.705, halves 0.705/0.686
+ *    -> 0.706/0.704, all 0.863 -> 0.864, no article changed; the same
+ *    for 4 to 12);
  *  - Service or LocalBusiness, or a service word in the URL;
  *  - an Article, or an article word in the URL;
  *  - a text spread over the page (step 6's containers hold less than
@@ -227,6 +232,7 @@ pagetype_url(struct pagetype_evidence *ev, const char *url)
 #define ALL_LINK_SHARE	4	/* ... or before steps 4 and 5, 1/4 */
 #define LISTING_LINKS	20	/* a page of a few links is no listing:
 				   no WCXB page has fewer and is one */
+#define DATED_ARTICLES	8
 #define SPREAD_HALF	2	/* held * 2 < chars: spread */
 #define UNDATED_NUM	4	/* held * 4 < chars * 3, undated: spread */
 #define UNDATED_DEN	3
@@ -252,6 +258,7 @@ pagetype_decide(const struct pagetype_evidence *ev)
 	if (ev->prices >= GRID_PRICES && !(s & PAGETYPE_S_ARTICLE))
 		return PAGETYPE_COLLECTION;
 	if ((s & PAGETYPE_S_LIST) || (u & PAGETYPE_U_LISTING) ||
+	    (ev->articles >= DATED_ARTICLES && ev->times >= ev->articles) ||
 	    (((uint64_t)ev->link_chars * LINK_SHARE > chars ||
 	    ((uint64_t)ev->all_link_chars * ALL_LINK_SHARE > ev->all_chars &&
 	    (uint64_t)(ev->all_chars - ev->chars) * 2 > chars)) &&

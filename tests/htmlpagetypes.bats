@@ -323,6 +323,24 @@ PROG=htmltext
 	assert_output --partial "Cloud running shoe"
 }
 
+@test "htmltext page types: a blog's index of eight dated posts is a listing, even when its schema says Article" {
+	{
+		printf '<html><head><script type="application/ld+json">{"@type":"Article","headline":"The blog"}</script></head><body><h1>The blog</h1>\n'
+		for i in 1 2 3 4 5 6 7 8; do
+			printf '<article><h2><a href="/post/%s">Post number %s of the blog</a></h2><time datetime="2025-01-0%s">January %s</time><p>What we learned in week %s about building the thing, and why it matters to you.</p></article>\n' $i $i $i $i $i
+		done
+		printf '</body></html>\n'
+	} > index.html
+	run --separate-stderr htmltext --meta index.html
+	assert_equal "$(cut -f 7 <<< "$output")" listing
+	run --separate-stderr htmltext index.html
+	assert_output --partial "Post number 1 of the blog"
+	assert_output --partial "Post number 8 of the blog"
+	sed -i 's|<time datetime="2025-01-08">January 8</time>||' index.html
+	run --separate-stderr htmltext --meta index.html
+	assert_equal "$(cut -f 7 <<< "$output")" article
+}
+
 @test "htmltext page types: --meta names the type from schema.org, og:type, the URL and the structure" {
 	printf '<html><head><script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Blue shoe","offers":{"@type":"Offer","price":"59.00"}}</script></head><body><p>A blue shoe made of wool, for walking all day in the city.</p></body></html>\n' > product.html
 	printf '<html><head><meta property="og:type" content="product.group"></head><body><p>Every shoe we make, for walking all day in the city.</p></body></html>\n' > group.html

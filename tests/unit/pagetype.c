@@ -67,6 +67,14 @@ test_pagetype(void)
 	ok(pagetype_decide(&ev) == PAGETYPE_LISTING, "pagetype: a fifth of the text in links: listing");
 	ev.all_links = 10;
 	ok(pagetype_decide(&ev) == PAGETYPE_SERVICE, "pagetype: ... not on a page of ten links");
+	ev.schema = PAGETYPE_S_ARTICLE;
+	ev.articles = 8;
+	ev.times = 8;
+	ok(pagetype_decide(&ev) == PAGETYPE_LISTING, "pagetype: eight dated article elements: listing, even an Article");
+	ev.times = 7;
+	ok(pagetype_decide(&ev) == PAGETYPE_ARTICLE, "pagetype: ... not when one is undated");
+	ev.schema = 0;
+	ev.articles = ev.times = 0;
 	ev.prices = 20;
 	ok(pagetype_decide(&ev) == PAGETYPE_COLLECTION, "pagetype: twenty prices: collection");
 	pagetype_schema(&ev, "Product", 1);
@@ -75,7 +83,7 @@ test_pagetype(void)
 	pagetype_schema(&ev, "Product", 1);
 	ok(pagetype_decide(&ev) == PAGETYPE_COLLECTION, "pagetype: three Products: collection");
 	ev.schema |= PAGETYPE_S_ARTICLE;
-	ok(pagetype_decide(&ev) == PAGETYPE_ARTICLE, "pagetype: ... not in an Article (a review of three)");
+	ok(pagetype_decide(&ev) == PAGETYPE_PRODUCT, "pagetype: ... not in an Article (a review of three): product");
 	ev.schema &= ~(unsigned)PAGETYPE_S_ARTICLE;
 	ev.pres = 4;
 	ev.pre_chars = 1000;
