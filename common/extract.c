@@ -729,9 +729,40 @@ item_types(struct extract *x, const char *v)
 static bool
 is_toggle(const xmlNode *n)
 {
+	const char *role;
+
 	return n->type == XML_ELEMENT_NODE &&
 	    (strcmp((const char *)n->name, "button") == 0 ||
-	    xmlHasProp(n, (const xmlChar *)"aria-expanded") != NULL);
+	    xmlHasProp(n, (const xmlChar *)"aria-expanded") != NULL ||
+	    (xmlHasProp(n, (const xmlChar *)"aria-controls") != NULL &&
+	    (role = html_attr(n, "role")) != NULL && ieq(role, "button")));
+}
+
+/* h1 ... h6, or role=heading */
+static bool
+is_heading(const xmlNode *n)
+{
+	const char *role;
+
+	return html_is_heading(n) || (n->type == XML_ELEMENT_NODE &&
+	    (role = html_attr(n, "role")) != NULL && ieq(role, "heading"));
+}
+
+static bool
+heading_toggle(const xmlNode *p)
+{
+	if (is_toggle(p)) {
+		if (is_heading(p))
+			return true;
+		for (const xmlNode *c = p->children; c != NULL; c = c->next)
+			if (is_heading(c))
+				return true;
+	} else if (is_heading(p)) {
+		for (const xmlNode *c = p->children; c != NULL; c = c->next)
+			if (is_toggle(c))
+				return true;
+	}
+	return false;
 }
 
 /* An accordion's panel: hidden until the toggle before it opens it, a
@@ -749,18 +780,11 @@ toggled_panel(const xmlNode *n)
 		p = p->prev;
 	if (p == NULL)
 		return false;
-	if (is_toggle(p)) {
-		if (html_is_heading(p))
-			return true;
-		for (const xmlNode *c = p->children; c != NULL; c = c->next)
-			if (html_is_heading(c))
-				return true;
-	} else if (html_is_heading(p)) {
-		for (const xmlNode *c = p->children; c != NULL; c = c->next)
-			if (is_toggle(c))
-				return true;
-	}
-	return false;
+	if (heading_toggle(p))
+		return true;
+	/* the toggle alone in a wrapper */
+	p = html_only_child(p);
+	return p != NULL && heading_toggle(p);
 }
 
 /* A table, a row group, a row or a cell. */
@@ -839,7 +863,7 @@ attributes(struct extract *x, xmlNode *n, uint32_t tf, uint32_t *flags)
 			break;
 		case 's':
 			if (strcmp(name, "style") == 0 && !x->show_hidden &&
-			    style_hides(v)) {
+			    style_hides(v) && !toggled_panel(n)) {
 				x->hidden_out++;
 				return false;
 			}

@@ -295,6 +295,20 @@ html_is_heading(const xmlNode *n)
 }
 
 xmlNode *
+html_only_child(const xmlNode *n)
+{
+	xmlNode *one = NULL;
+
+	for (xmlNode *c = n->children; c != NULL; c = c->next)
+		if (c->type == XML_ELEMENT_NODE) {
+			if (one != NULL)
+				return NULL;
+			one = c;
+		}
+	return one;
+}
+
+xmlNode *
 html_next(const xmlNode *n, const xmlNode *root, bool descend)
 {
 	if (descend && n->children != NULL)

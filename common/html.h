@@ -46,6 +46,8 @@ const char *html_attr(const xmlNode *e, const char *name);
 
 /* Whether n is an element h1 ... h6. */
 bool html_is_heading(const xmlNode *n);
+/* The one element child of n; NULL when it has none or several. */
+xmlNode *html_only_child(const xmlNode *n);
 
 /* The node after n in document order under root, into n's children when
  * descend: the one preorder walk of a tree, without recursion, so that

@@ -297,7 +297,7 @@ PROG=htmltext
 	refute_line --partial "Other river"
 }
 
-@test "htmltext quality: an accordion's hidden panel after a toggle that names it with a heading is kept; a popup after a plain button is not" {
+@test "htmltext quality: an accordion's hidden panel after a toggle that names it with a heading is kept (hidden attribute, class or style); a popup after a plain button is not" {
 	{
 		printf '<html><body><main><h1>Our services</h1>\n'
 		printf '<p>We build web applications for companies of every size, from the first sketch to the launch.</p>\n'
@@ -306,15 +306,20 @@ PROG=htmltext
 		printf '<div><button type="button"><h5>How much does it cost?</h5></button><div class="hidden"><p>The cost depends on the features the application needs.</p></div></div>\n'
 		# WAI-ARIA: a heading holding the button (the hidden attribute)
 		printf '<h3><button aria-expanded="false">How long does it take?</button></h3><div hidden><p>Most projects take three to six months of work.</p></div>\n'
-		# a plain button opening a popup
+		# a link that is a button, in a wrapper, holding a role=heading; the panel hidden by its style
+		printf '<div><div class="acc-head"><a role="button" aria-controls="p3" id="h3"><span role="heading" aria-level="3">Who owns the code?</span></a></div><div id="p3" style="display:none" aria-labelledby="h3"><p>You own all of the code we write for you.</p></div></div>\n'
+		# a plain button opening a popup, by a class and by a style
 		printf '<div><button type="button">Add to cart</button><div class="hidden"><p>Added to your cart, complete the set now.</p></div></div>\n'
+		printf '<div><button type="button">See details</button><div style="display: none"><p>The details of the offer, in small print.</p></div></div>\n'
 		printf '</main></body></html>\n'
 	} > faq.html
 	plain faq.html
 	assert_line "How much does it cost?"
 	assert_line "The cost depends on the features the application needs."
 	assert_line "Most projects take three to six months of work."
+	assert_line "You own all of the code we write for you."
 	refute_line --partial "Added to your cart"
+	refute_line --partial "small print"
 }
 
 @test "htmltext quality: the target of a skip link (id skip-nav) is where the text begins, not a menu" {
