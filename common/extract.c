@@ -2821,33 +2821,41 @@ profile(struct extract *x)
  * a sentence that holds the words is text.  English only, as the box
  * headings of step 4.  WCXB dev: boilerplate snippets leaked 0.076 ->
  * 0.075, word F1 unchanged; "Table of contents" was left out of the
- * list, the references of documentation pages keep it. */
+ * list, the references of documentation pages keep it.  A shop's
+ * controls ("Add to cart", "View details", "Loading", "Compare": lines
+ * that no reference kept): leaked 0.075 -> 0.074, collection 0.700 ->
+ * 0.701, all 0.864 -> 0.865 (halves 0.867/0.861 -> 0.868/0.861);
+ * "Learn more", "Quick view" and "Free shipping" were kept by some. */
 static const char *const ui_phrases[] = {
 	"accept all", "accept all cookies", "accept cookies", "add a comment",
-	"advertisement", "all rights reserved", "back to top",
-	"book a demo", "connect with us", "continue reading", "cookie policy",
+	"add to bag", "add to basket", "add to cart", "add to compare",
+	"add to wish list", "add to wishlist", "advertisement",
+	"all rights reserved", "back to top", "book a demo", "choose options",
+	"compare", "connect with us", "continue reading", "cookie policy",
 	"cookie settings", "copy link", "create an account", "follow us",
 	"follow us on", "get a demo", "get a quote", "go to top",
 	"join our mailing list", "join our newsletter", "jump to",
 	"latest news", "leave a comment", "leave a reply", "link copied",
-	"load more", "log in", "log in to comment", "login", "manage cookies",
-	"most popular", "most read", "my account", "newsletter",
-	"newsletter signup", "next article", "next post", "popular posts",
-	"post a comment", "previous article", "previous post", "print",
-	"print article", "print this page", "privacy policy", "read more",
-	"recent posts", "recommended for you", "register", "reject all",
-	"related articles", "related content", "related posts",
-	"related stories", "request a demo", "request a quote",
-	"scroll to top", "share", "share article", "share on facebook",
-	"share on linkedin", "share on twitter", "share on x", "share this",
-	"share this article", "share this page", "share this post",
-	"share this story", "share via email", "show more comments",
-	"sign in", "sign up", "sign up for our newsletter", "sign up now",
-	"skip to content", "skip to footer", "skip to main content",
-	"skip to main navigation", "skip to navigation", "subscribe",
-	"subscribe now", "subscribe to our newsletter",
-	"terms and conditions", "terms of service", "terms of use",
-	"trending", "trending now", "you may also like",
+	"load more", "loading", "log in", "log in to comment", "login",
+	"manage cookies", "most popular", "most read", "my account",
+	"newsletter", "newsletter signup", "next article", "next post",
+	"popular posts", "post a comment", "previous article", "previous post",
+	"print", "print article", "print this page", "privacy policy",
+	"quick shop", "read more", "recent posts", "recommended for you",
+	"register", "reject all", "related articles", "related content",
+	"related posts", "related stories", "report inappropriate content",
+	"request a demo", "request a quote", "scroll to top", "see details",
+	"select all", "select options", "share", "share article",
+	"share on facebook", "share on linkedin", "share on twitter",
+	"share on x", "share this", "share this article", "share this page",
+	"share this post", "share this story", "share via email",
+	"show more comments", "sign in", "sign up",
+	"sign up for our newsletter", "sign up now", "skip to content",
+	"skip to footer", "skip to main content", "skip to main navigation",
+	"skip to navigation", "subscribe", "subscribe now",
+	"subscribe to our newsletter", "terms and conditions",
+	"terms of service", "terms of use", "toggle caption", "trending",
+	"trending now", "view details", "write a review", "you may also like",
 	"you might also like",
 };
 

@@ -34,6 +34,19 @@ PROG=htmltext
 	refute_output --partial 'min read'
 	refute_output --partial 'Advertisement'
 	refute_output --partial 'newsletter'
+	# a shop's controls on its cards
+	{
+		printf '<html><head><meta property="og:type" content="product.group"></head><body><main><h1>Wool socks</h1><p>Socks knitted from merino wool, warm in winter and cool in summer.</p>\n'
+		for c in Grey Blue Red Green; do
+			printf '<div class="card"><h3><a href="/p/%s">%s merino socks</a></h3><p>Loading...</p><button>Add to cart</button><p><a href="/w">Add to wishlist</a></p><p><a href="/p/1">View details</a></p></div>\n' $c $c
+		done
+		printf '</main></body></html>\n'
+	} > shop.html
+	plain shop.html
+	assert_line 'Green merino socks'
+	refute_line 'Loading...'
+	refute_line 'Add to wishlist'
+	refute_line 'View details'
 }
 
 @test "htmltext quality: a page of nothing but short lines or links gives them, not nothing" {
