@@ -63,6 +63,8 @@ struct extract {
 	struct buf	 canonical;	/* the page's own URL, for the evidence */
 	struct sig	*sigs;		/* for the groups of cards */
 	size_t		 capsigs;
+	uint64_t	*lines;		/* the hashes of the long lines kept */
+	size_t		 nlines, caplines;	/* a power of 2 */
 };
 
 /* Extract from doc (which may be NULL: an empty page); url, if not

@@ -581,6 +581,23 @@ PROG=htmltext
 	refute_output --partial 'brass foot'
 }
 
+@test "htmltext page types: a reply's quote of the post before it is not given again; a quote from elsewhere and a line the page repeats stay" {
+	{
+		printf '<html><head><script type="application/ld+json">{"@type":"DiscussionForumPosting","headline":"Which Qt comes with Ubuntu 24.04?"}</script></head><body><h1>Which Qt comes with Ubuntu 24.04?</h1>\n'
+		printf '<article class="post"><p>Ubuntu 24.04 has been delayed a bit this year, so I wonder which Qt it will ship.</p><p>Terms: be kind to each other in this forum.</p></article>\n'
+		printf '<article class="post"><blockquote><p>Ubuntu 24.04 has been delayed a bit this year, so I wonder which Qt it will ship.</p></blockquote><p>It ships Qt 6.4.2, as far as the package lists tell.</p><p>Terms: be kind to each other in this forum.</p></article>\n'
+		printf '<article class="post"><blockquote><p>Programming is the process of putting bugs in, said a wise man.</p></blockquote><p>That is the best answer we will get before the release.</p></article>\n'
+		printf '</body></html>\n'
+	} > thread.html
+	plain thread.html
+	assert_equal "$(grep -c 'has been delayed' <<< "$output")" 1
+	assert_equal "$(grep -c 'Terms: be kind' <<< "$output")" 2
+	assert_line "Programming is the process of putting bugs in, said a wise man."
+	assert_line "It ships Qt 6.4.2, as far as the package lists tell."
+	run htmltext --markdown thread.html
+	assert_equal "$(grep -c 'has been delayed' <<< "$output")" 1
+}
+
 @test "htmltext page types: the t of a t-shirt's URL is no forum's /t/: its reviews are pruned as a product's" {
 	{
 		printf '<html><head><title>Arrival T-Shirt</title>\n'
