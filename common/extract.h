@@ -27,6 +27,7 @@
 #include "markdown.h"
 
 struct el;
+struct lineseen;
 struct sig;
 
 struct extract {
@@ -63,8 +64,13 @@ struct extract {
 	struct buf	 canonical;	/* the page's own URL, for the evidence */
 	struct sig	*sigs;		/* for the groups of cards */
 	size_t		 capsigs;
-	uint64_t	*lines;		/* the hashes of the long lines kept */
+	struct lineseen	*lines;		/* the long lines met, by hash */
 	size_t		 nlines, caplines;	/* a power of 2 */
+	uint32_t	 nlong;		/* long lines met in this walk */
+	uint32_t	 run_start, run_len, run_last; /* a run of copies */
+	uint32_t	*drops;		/* runs to leave out: start, end */
+	size_t		 ndrops, capdrops, dropat;
+	bool		 dropping;	/* the walk that leaves them out */
 };
 
 /* Extract from doc (which may be NULL: an empty page); url, if not

@@ -595,7 +595,25 @@ PROG=htmltext
 	assert_line "Programming is the process of putting bugs in, said a wise man."
 	assert_line "It ships Qt 6.4.2, as far as the package lists tell."
 	run htmltext --markdown thread.html
-	assert_equal "$(grep -c 'has been delayed' <<< "$output")" 1
+	assert_equal "$(grep -o 'has been delayed' <<< "$output" | wc -l)" 1
+	# a block given twice (for phones and for desktops): once; a line repeated on its own: each time
+	{
+		printf '<html><body><main><h1>Ceramic mug</h1>\n'
+		for copy in desktop mobile; do
+			printf '<div class="%s"><p>Make each cup of tea feel special with a wheel thrown mug.</p><p>Matte textured vessel in our white speckle finish.</p><p>Holds twelve ounces and goes in the dishwasher.</p></div>\n' $copy
+		done
+		for n in 1 2 3; do
+			printf '<div class="offer"><h2>Offer %s</h2><p>Offer %s gives you a night free in any of our hotels this spring.</p><p>Must be booked through our own travel desk.</p></div>\n' $n $n
+		done
+		printf '</main></body></html>\n'
+	} > copies.html
+	plain copies.html
+	assert_equal "$(grep -c 'wheel thrown' <<< "$output")" 1
+	assert_equal "$(grep -c 'Holds twelve ounces' <<< "$output")" 1
+	assert_equal "$(grep -c 'Must be booked through' <<< "$output")" 3
+	run htmltext --markdown copies.html
+	assert_equal "$(grep -o 'wheel thrown' <<< "$output" | wc -l)" 1
+	assert_equal "$(grep -o 'Must be booked through' <<< "$output" | wc -l)" 3
 }
 
 @test "htmltext page types: the t of a t-shirt's URL is no forum's /t/: its reviews are pruned as a product's" {
