@@ -361,6 +361,21 @@ negated_class(const unsigned char *s)
 	return false;
 }
 
+/* Whether the word "side" from start to end of the class value v is one
+ * of "side-by-side" (or side_by_side), a layout: no sidebar. */
+static bool
+side_by_side(const unsigned char *v, const unsigned char *start,
+    const unsigned char *end)
+{
+	const char *e = (const char *)end;
+
+	if (*end != '\0' && strncasecmp(e + 1, "by", 2) == 0 &&
+	    (end[1 + 2] == '\0' || !is_lower(end[1 + 2])))
+		return true;	/* the first side */
+	return start - v >= 8 && strncasecmp((const char *)start - 3, "by",
+	    2) == 0 && strncasecmp((const char *)start - 8, "side", 4) == 0;
+}
+
 /* What the words of a class or id value say (W_* bits); *count gets
  * the number of words. */
 static unsigned
@@ -468,12 +483,8 @@ name_words(const char *v, size_t *count)
 		hw = hit ? hit->what : compound(w, n);
 		if (modifier || (hash && after_digit))
 			hw = 0;
-		/* "side-by-side", a layout: no sidebar */
 		if (n == 4 && memcmp(w, "side", 4) == 0 &&
-		    ((strncasecmp((const char *)s + 1, "by", 2) == 0 &&
-		    !is_lower(s[3])) || (s - n >= (const unsigned char *)v + 8 &&
-		    strncasecmp((const char *)s - n - 3, "by", 2) == 0 &&
-		    strncasecmp((const char *)s - n - 8, "side", 4) == 0)))
+		    side_by_side((const unsigned char *)v, s - n, s))
 			hw = 0;
 		/* "card-header", "accordion-header": a component's own
 		 * header or footer, not the page's.  WCXB dev: halves
@@ -1844,9 +1855,12 @@ run_end(struct extract *x)
 }
 
 /* Whether long line number (first met as line first) is a copy to leave
- * out. */
+ * out.  A line that a <br> ends is a part of a paragraph, not a block:
+ * it ends a run and starts none (a poem's lines, a paragraph written
+ * twice on purpose). */
 static bool
-copy_out(struct extract *x, uint32_t number, uint32_t first, bool quoted)
+copy_out(struct extract *x, uint32_t number, uint32_t first, bool quoted,
+    bool at_br)
 {
 	bool copy = first != number;
 
@@ -1855,12 +1869,13 @@ copy_out(struct extract *x, uint32_t number, uint32_t first, bool quoted)
 			x->dropat += 2;
 		if (x->dropat < x->ndrops && x->drops[x->dropat] <= number)
 			return true;
-	} else if (copy && x->run_len > 0 && first == x->run_last + 1) {
+	} else if (copy && !at_br && x->run_len > 0 &&
+	    first == x->run_last + 1) {
 		x->run_len++;
 		x->run_last = first;
 	} else {
 		run_end(x);
-		if (copy) {
+		if (copy && !at_br) {
 			x->run_start = number;
 			x->run_len = 1;
 			x->run_last = first;
@@ -1873,7 +1888,7 @@ copy_out(struct extract *x, uint32_t number, uint32_t first, bool quoted)
  * and no copy to leave out. */
 static void
 add_line(struct extract *x, const char *p, size_t n, size_t min,
-    bool quoted)
+    bool quoted, bool at_br)
 {
 	size_t mark = x->text.len, at = mark + (mark > 0), chars;
 	uint32_t number;
@@ -1890,7 +1905,7 @@ add_line(struct extract *x, const char *p, size_t n, size_t min,
 		return;
 	number = x->nlong++;
 	if (copy_out(x, number, line_first(x, x->text.p + at,
-	    x->text.len - at, number), quoted))
+	    x->text.len - at, number), quoted, at_br))
 		x->text.len = mark;
 }
 
@@ -1928,6 +1943,7 @@ struct walk {
 	size_t		 chars, links;	/* of the line: not white space, in a */
 	bool		 all;		/* keep every line: short, links too */
 	int		 quote;		/* inside blockquote */
+	bool		 at_br;		/* the line ends at a <br> */
 	struct markdown	*md;		/* --markdown: told what is kept */
 };
 
@@ -1953,7 +1969,7 @@ flush(struct walk *w)
 		else if (!link_line(w))
 			add_line(x, x->line.p, x->line.len, w->all ? 1 :
 			    w->heading || (w->li && w->links == 0) ?
-			    MIN_HEADING : MIN_BLOCK, w->quote > 0);
+			    MIN_HEADING : MIN_BLOCK, w->quote > 0, w->at_br);
 	}
 	if (w->md != NULL) {
 		/* the lines kept, decorated */
@@ -2067,8 +2083,11 @@ enter(struct walk *w, struct el *e)
 	if (e->tf & TF_BR) {
 		if (w->pre)
 			buf_putc(&x->line, '\n');
-		else
+		else {
+			w->at_br = true;
 			flush(w);
+			w->at_br = false;
+		}
 		return;
 	}
 	if (!(e->tf & TF_BLOCK))

@@ -611,6 +611,16 @@ PROG=htmltext
 	assert_equal "$(grep -c 'wheel thrown' <<< "$output")" 1
 	assert_equal "$(grep -c 'Holds twelve ounces' <<< "$output")" 1
 	assert_equal "$(grep -c 'Must be booked through' <<< "$output")" 3
+	# a poem's verse of lines (ended by <br>) sung twice is sung twice
+	{
+		printf '<html><body><article><h1>A song</h1>\n'
+		for verse in 1 2; do
+			printf '<p>Verse %s of the song, as the choir sings it<br>Row the boat gently down the stream today<br>Merrily down the stream we go along<br>Life is but a dream, and so we sing</p>\n' $verse
+		done
+		printf '</article></body></html>\n'
+	} > song.html
+	plain song.html
+	assert_equal "$(grep -c 'Merrily down the stream' <<< "$output")" 2
 	run htmltext --markdown copies.html
 	assert_equal "$(grep -o 'wheel thrown' <<< "$output" | wc -l)" 1
 	assert_equal "$(grep -o 'Must be booked through' <<< "$output" | wc -l)" 3

@@ -202,9 +202,11 @@ EOF
 	Sleep apnea often goes undetected
 	A study suggests the finding holds in many contexts, and the authors explain why.
 	EOF
-	printf '<html><body><div class="side-panel"><p>A side panel of other things to read.</p></div><article><p>The story is long enough to be the text of this page.</p></article></body></html>\n' > side.html
+	# a class that ends in "side" (read to its end, not past it: make check SANITIZE=1)
+	printf '<html><body><div class="side-panel"><p>A side panel of other things to read.</p></div><div class="panel-side"><p>Another panel at the side.</p></div><article><p>The story is long enough to be the text of this page.</p></article></body></html>\n' > side.html
 	plain side.html
 	refute_output --partial "side panel"
+	refute_output --partial "at the side"
 	printf '<html><body><section class="m-article m-article--sidebar-right"><h1>Wide story</h1><p>The story beside a sidebar is long enough to be the text, and it goes on for a while to be the best.</p><p>A second paragraph of the story makes it longer than the note below it.</p><div class="duet--article--article-byline"><p>By Ann Lee, a deputy editor who has covered the field for ten years.</p></div></section><div class="note"><p>A note at the end of the page that is long enough.</p></div></body></html>\n' > bem.html
 	plain bem.html
 	assert_output --partial "The story beside a sidebar"
