@@ -1767,8 +1767,9 @@ append_text(struct buf *b, const char *s, bool keep_lines)
  * 0.868/0.861 -> 0.868/0.863), Readability's pages unchanged; runs, all
  * 0.866 -> 0.868 (0.870/0.865: an article given twice 0.51 -> 0.99, a
  * product's description given for phones and desktops 0.68 -> 0.95;
- * pricing plans down), Readability's 0.9697 -> 0.9682 (a test page of
- * lines copied on purpose).  Every repeated line left out did as much
+ * pricing plans down), Readability's unchanged once lines a <br> ends
+ * made no run (0.9682 with them: a test page of lines copied on
+ * purpose).  Every repeated line left out did as much
  * on WCXB but lost what pages repeat on purpose, and Readability's
  * pages of repeated paragraphs (0.9638); asking the copy to stand apart
  * from its first lines changed nothing. */
