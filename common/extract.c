@@ -1775,7 +1775,8 @@ append_text(struct buf *b, const char *s, bool keep_lines)
  * from its first lines changed nothing. */
 #define DUP_MIN		20
 #define RUN_MIN		3
-#define LINES_KEEP	(1 << 16)	/* slots kept from page to page */
+#define LINES_KEEP	(1 << 12)	/* slots kept from page to page: a
+				   bigger table is let go, not cleared */
 
 struct lineseen {
 	uint64_t	 hash;		/* 0: an empty slot */
