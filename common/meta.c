@@ -1479,6 +1479,7 @@ meta_read(struct meta *m, xmlDoc *doc, const char *url, long long now)
 	jsonld_finish(&m->ld);
 	if (url != NULL && url_parse(&m->base, url, strlen(url), NULL) == URL_OK)
 		have_base = true;
+	m->base_ok = have_base;
 
 	/* author: the first source that names one; a name that is the
 	 * site's own ("author": {"@type": "Person", "name": "Cleveland

@@ -107,6 +107,7 @@ struct meta {
 	size_t		 off[META_NFIELDS];
 	struct url	 base, u;
 	bool		 url_init;
+	bool		 base_ok;	/* base is the page's URL, parsed */
 };
 
 /* Read doc (NULL: nothing); url, if not NULL, is the page's URL (for

@@ -314,6 +314,22 @@ title_page() {
 	assert_output "Tide pools at low water"
 }
 
+@test "htmlmeta: title: an h1 that is a label of the page's host name is the site's logo, not the headline" {
+	export -f title_page
+	while IFS='^' read -r url h1 want; do
+		run bash -c 'printf "%s\t%s\n" "$1" "$(title_page "Tide pools at low water / Walks / Harbour Notes Forums" "" "$2")" | htmltext --tsv --json | jq -r .title' \
+		    - "$url" "$h1"
+		assert_success
+		assert_equal "$output" "$want"
+	done <<-'EOT'
+	https://bbs.harbournotes.org/viewtopic.php?id=7^Harbour Notes^Tide pools at low water
+	https://harbour-notes.org/t/7^Harbour Notes^Tide pools at low water
+	https://example.org/harbournotes/t/7^Harbour Notes^Harbour Notes
+	https://bbs.harbournotes.org/viewtopic.php?id=7^Harbour Notes at low water^Harbour Notes at low water
+	https://go.example.org/t/7^Go^Go
+	EOT
+}
+
 # author_page HEAD BYLINE: an article whose h1 the byline follows
 author_page() {
 	printf '<!doctype html><html lang=en><head><title>Tide pools</title>%s</head><body><article><h1>Tide pools</h1>%s<p>The harbour rock pools fill twice a day, and each tide leaves behind a different set of animals: anemones, small crabs, periwinkles and the occasional starfish that did not make it back to deeper water in time.</p></article></body></html>' "$1" "$2"
