@@ -505,3 +505,22 @@ date_page() {
 	assert_success
 	assert_output 2025-11-01
 }
+
+@test "htmlmeta: date: the date shown beside the headline, earlier than the <meta> one when no later modification is given (a template's datePublished of the last change)" {
+	export -f date_page
+	pub='<meta property="article:published_time" content="2025-06-12T10:00:00+00:00">'
+	while IFS='|' read -r head after want; do
+		run bash -c 'date_page "$1" "" "$2" | htmltext --json | jq -r ".date // \"-\""' \
+		    - "$head" "$after"
+		assert_success
+		assert_equal "$output" "$want"
+	done <<-EOT
+	$pub<meta property="article:modified_time" content="2025-06-12T10:05:00+00:00">|<p>November 2, 2022</p>|2022-11-02
+	$pub|<div class="post-date">Published Apr 26, 2023</div>|2023-04-26
+	$pub<meta property="article:modified_time" content="2025-06-10T10:05:00+00:00">|<p>November 2, 2022</p>|2022-11-02
+	$pub<meta property="article:modified_time" content="2025-07-01T10:05:00+00:00">|<p>November 2, 2022</p>|2025-06-12T10:00:00+00:00
+	$pub|<p>July 4, 2026</p>|2025-06-12T10:00:00+00:00
+	$pub|<p><time datetime="2025-06-11T23:00:00-11:00">June 11, 2025</time></p>|2025-06-12T10:00:00+00:00
+	$pub|<p><time datetime="2025-06-11T19:00:00-10:00">June 11, 2025</time></p>|2025-06-11T19:00:00-10:00
+	EOT
+}
