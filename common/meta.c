@@ -513,6 +513,26 @@ attr(const xmlNode *n, const char *name)
 	return v != NULL && *v != '\0' ? v : NULL;
 }
 
+/* Is n inside a comment (an ancestor whose class or id has the word
+ * "comment": WordPress's comment-metadata, comment-body)?  Its <time>
+ * is when the comment was written, not the page.  COMMENT_UP ancestors
+ * at most: a comment list's <time> sits two to five levels below its
+ * comment element (wcxb-dev, at 12: one date right, none wrong). */
+#define COMMENT_UP	12
+static bool
+in_comment(const xmlNode *n)
+{
+	for (int i = 0; i < COMMENT_UP && n != NULL &&
+	    n->type == XML_ELEMENT_NODE; i++, n = n->parent) {
+		const char *c = attr(n, "class"), *id = attr(n, "id");
+
+		if ((c != NULL && has_word(c, "comment")) ||
+		    (id != NULL && has_word(id, "comment")))
+			return true;
+	}
+	return false;
+}
+
 /* A link to an author's page: /author/NAME, /authors/NAME, ?author=. */
 static bool
 author_href(const char *href)
@@ -736,7 +756,7 @@ element(struct meta *m, struct meta_src *s, xmlNode *n, int in_main)
 		if (dt != NULL) {
 			if (html_attr(n, "pubdate") != NULL && !s->time_pubdate)
 				s->time_pubdate = dt;
-			if (in_main && s->time_main == NULL)
+			if (in_main && s->time_main == NULL && !in_comment(n))
 				s->time_main = dt;
 			if (s->time_any == NULL)
 				s->time_any = dt;

@@ -506,7 +506,7 @@ date_page() {
 	assert_output 2025-11-01
 }
 
-@test "htmlmeta: date: the date shown beside the headline, earlier than the <meta> one when no later modification is given (a template's datePublished of the last change)" {
+@test "htmlmeta: date: the date shown beside the headline, earlier than the <meta> one when no later modification is given (a template's datePublished of the last change), not a comment's <time>" {
 	export -f date_page
 	pub='<meta property="article:published_time" content="2025-06-12T10:00:00+00:00">'
 	while IFS='|' read -r head after want; do
@@ -522,5 +522,7 @@ date_page() {
 	$pub|<p>July 4, 2026</p>|2025-06-12T10:00:00+00:00
 	$pub|<p><time datetime="2025-06-11T23:00:00-11:00">June 11, 2025</time></p>|2025-06-12T10:00:00+00:00
 	$pub|<p><time datetime="2025-06-11T19:00:00-10:00">June 11, 2025</time></p>|2025-06-11T19:00:00-10:00
+	$pub|<p>A lead paragraph about the harbour that runs on and on, long enough to pass the first 400 bytes after the headline that are read for a date: the pools, the tides, the crabs and the anemones, the periwinkles, the limpets and the barnacles, the weed, the sand, the gulls above them, the walkers and their dogs, the rain and the wind from the west that brings the swell in over the rocks twice a day.</p><ol class="comment-list"><li><div class="comment-metadata"><a href="#c1"><time datetime="2022-11-15T07:03:58-05:00">November 15, 2022</time></a></div><p>Lovely pools.</p></li></ol>|2025-06-12T10:00:00+00:00
+	$pub|<p>A lead paragraph about the harbour that runs on and on, long enough to pass the first 400 bytes after the headline that are read for a date: the pools, the tides, the crabs and the anemones, the periwinkles, the limpets and the barnacles, the weed, the sand, the gulls above them, the walkers and their dogs, the rain and the wind from the west that brings the swell in over the rocks twice a day.</p><div id="comments"><div class="comment"><time datetime="2022-11-15T07:03:58-05:00">November 15, 2022</time></div></div>|2025-06-12T10:00:00+00:00
 	EOT
 }
