@@ -483,7 +483,13 @@ choose_title(struct pagemeta *p, const struct extract *x)
 		if (whole[i].n == 0)
 			continue;
 		part[i] = first_part(whole[i], sites, ns, first_h1);
-		c[i] = i == C_T || i == C_OG ? part[i] : whole[i];
+		/* an h1 that copies the whole <title> (a screen reader's
+		 * "Headline | Section | Site") is the <title>, and its first
+		 * part the name (wcxb-dev: 6 titles right, 3 wrong, where
+		 * the <title> was "Headline - Subtitle" whole; half A
+		 * unchanged, B up) */
+		c[i] = i == C_T || i == C_OG || same(whole[i], whole[C_T]) ?
+		    part[i] : whole[i];
 	}
 	if (c[C_T].n == 0)
 		c[C_T] = c[C_OG];	/* no <title>: og:title is it */

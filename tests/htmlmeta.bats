@@ -330,6 +330,20 @@ title_page() {
 	EOT
 }
 
+@test "htmlmeta: title: an h1 that copies the whole <title> (a screen reader's copy) is the <title>: its first part is the name" {
+	export -f title_page
+	while IFS='^' read -r title h1 want; do
+		run bash -c 'title_page "$1" "" "<span class=sr-only>$2</span>" | htmltext --json | jq -r .title' \
+		    - "$title" "$h1"
+		assert_success
+		assert_equal "$output" "$want"
+	done <<-'EOT'
+	Tide pools at low water | Guides | Harbour Notes^Tide pools at low water | Guides | Harbour Notes^Tide pools at low water
+	Tide pools at low water - Harbour Notes^Tide Pools at Low Water - Harbour Notes^Tide Pools at Low Water
+	Tide pools at low water | Harbour Notes^Tide pools at low water, a guide^Tide pools at low water, a guide
+	EOT
+}
+
 # author_page HEAD BYLINE: an article whose h1 the byline follows
 author_page() {
 	printf '<!doctype html><html lang=en><head><title>Tide pools</title>%s</head><body><article><h1>Tide pools</h1>%s<p>The harbour rock pools fill twice a day, and each tide leaves behind a different set of animals: anemones, small crabs, periwinkles and the occasional starfish that did not make it back to deeper water in time.</p></article></body></html>' "$1" "$2"
