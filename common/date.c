@@ -603,6 +603,36 @@ date_cmp_day(const struct date *a, const struct date *b)
 	return (ka > kb) - (ka < kb);
 }
 
+/* The day number of y-m-d, 0 on 1970-01-01 (Howard Hinnant's
+ * days_from_civil, the inverse of date_from_unix's). */
+static long
+civil_days(int y, int m, int d)
+{
+	long era, yoe, doy, doe;
+
+	y -= m <= 2;
+	era = (y >= 0 ? y : y - 399) / 400;
+	yoe = y - era * 400;
+	doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + d - 1;
+	doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+	return era * 146097 + doe - 719468;
+}
+
+/* Minutes since the epoch, UTC. */
+static long
+utc_minutes(const struct date *d)
+{
+	return civil_days(d->year, d->month, d->day) * 1440L + d->hour * 60L +
+	    d->min - d->offset;
+}
+
+bool
+date_same_instant(const struct date *a, const struct date *b)
+{
+	return a->has_time && a->has_offset && b->has_time &&
+	    b->has_offset && utc_minutes(a) == utc_minutes(b);
+}
+
 size_t
 date_format(const struct date *d, char *out)
 {

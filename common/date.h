@@ -61,5 +61,7 @@ size_t date_format(const struct date *d, char *out);
 int64_t date_now(void);
 /* -1, 0 or 1 as a is before, on or after b's day (times aside). */
 int date_cmp_day(const struct date *a, const struct date *b);
+/* Do a and b, both with a time and an offset, name the same minute? */
+bool date_same_instant(const struct date *a, const struct date *b);
 
 #endif

@@ -513,6 +513,26 @@ attr(const xmlNode *n, const char *name)
 	return v != NULL && *v != '\0' ? v : NULL;
 }
 
+/* Is n inside a comment (an ancestor whose class or id has the word
+ * "comment": WordPress's comment-metadata, comment-body)?  Its <time>
+ * is when the comment was written, not the page.  COMMENT_UP ancestors
+ * at most: a comment list's <time> sits two to five levels below its
+ * comment element (wcxb-dev, at 12: one date right, none wrong). */
+#define COMMENT_UP	12
+static bool
+in_comment(const xmlNode *n)
+{
+	for (int i = 0; i < COMMENT_UP && n != NULL &&
+	    n->type == XML_ELEMENT_NODE; i++, n = n->parent) {
+		const char *c = attr(n, "class"), *id = attr(n, "id");
+
+		if ((c != NULL && has_word(c, "comment")) ||
+		    (id != NULL && has_word(id, "comment")))
+			return true;
+	}
+	return false;
+}
+
 /* A link to an author's page: /author/NAME, /authors/NAME, ?author=. */
 static bool
 author_href(const char *href)
@@ -736,7 +756,7 @@ element(struct meta *m, struct meta_src *s, xmlNode *n, int in_main)
 		if (dt != NULL) {
 			if (html_attr(n, "pubdate") != NULL && !s->time_pubdate)
 				s->time_pubdate = dt;
-			if (in_main && s->time_main == NULL)
+			if (in_main && s->time_main == NULL && !in_comment(n))
 				s->time_main = dt;
 			if (s->time_any == NULL)
 				s->time_any = dt;
@@ -1420,6 +1440,54 @@ url_path(const char *url)
 	return s + strcspn(s, "/");
 }
 
+/* The date a page shows beside its headline, when it is earlier than
+ * the publication date its <meta> tags or JSON-LD give and they give
+ * no later modification date: a template that writes the day of the
+ * last change as datePublished (often as dateModified too), where the
+ * reader sees "November 2, 2022" under the h1.  The same instant
+ * written in another zone is the same date.  The sources shown, the
+ * first that holds a date: a <time pubdate>, the <time datetime> in
+ * the article, the date element and the byline after the h1, a <time>
+ * without datetime, the text after the h1, a labelled date ("Published
+ * on ...").  (wcxb-dev: 10 dates right, 2 wrong, a comment's <time> in
+ * the article and a version number "2024.4.4" after a forum's h1;
+ * Readability: 1 right.) */
+static void
+shown_date(struct meta *m, const struct meta_src *s, long long now)
+{
+	const char *shown[] = { s->time_pubdate, s->time_main,
+	    s->date_el_far ? NULL : text_at(m, s->date_el),
+	    text_at(m, s->byline_all), text_at(m, s->time_text),
+	    m->after_h1.len > 0 ? buf_cstr(&m->after_h1) : NULL,
+	    text_at(m, s->label_date) };
+	const char *pv, *uv;
+	struct date p, u, v;
+	char iso[DATE_BUFSIZE];
+
+	if (m->off[META_DATE] == SIZE_MAX)
+		return;
+	pv = m->strs.p + m->off[META_DATE];
+	if (!date_find(pv, strlen(pv), 0, &p))
+		return;
+	if (m->off[META_MODIFIED] != SIZE_MAX) {
+		uv = m->strs.p + m->off[META_MODIFIED];
+		if (date_find(uv, strlen(uv), 0, &u) && date_cmp_day(&u, &p) > 0)
+			return;
+	}
+	for (size_t i = 0; i < sizeof shown / sizeof shown[0]; i++) {
+		if (shown[i] == NULL ||
+		    !date_find(shown[i], strlen(shown[i]), 0, &v) ||
+		    !date_plausible(&v, now))
+			continue;
+		if (date_cmp_day(&v, &p) < 0 && !date_same_instant(&v, &p)) {
+			date_format(&v, iso);
+			m->off[META_DATE] = SIZE_MAX;
+			set(m, META_DATE, iso);
+		}
+		return;
+	}
+}
+
 /* Is name the site's (og:site_name, the JSON-LD publisher or site)?
  * ASCII case aside, and the spaces and signs around it (", USA TODAY":
  * a template's "NAME, Site" without a name). */
@@ -1479,6 +1547,7 @@ meta_read(struct meta *m, xmlDoc *doc, const char *url, long long now)
 	jsonld_finish(&m->ld);
 	if (url != NULL && url_parse(&m->base, url, strlen(url), NULL) == URL_OK)
 		have_base = true;
+	m->base_ok = have_base;
 
 	/* author: the first source that names one; a name that is the
 	 * site's own ("author": {"@type": "Person", "name": "Cleveland
@@ -1560,6 +1629,7 @@ meta_read(struct meta *m, xmlDoc *doc, const char *url, long long now)
 	if (m->off[META_DATE] == SIZE_MAX && m->off[META_MODIFIED] != SIZE_MAX)
 		set(m, META_DATE, m->strs.p + m->off[META_MODIFIED]);
 	set_date(m, META_DATE, text_at(m, s->label_updated), 0, now);
+	shown_date(m, s, now);
 
 	/* the others */
 	if (s->g[G_SITENAME].n > 0 && s->g[G_SITENAME].rank[0] == 0)

@@ -34,6 +34,9 @@
  *                link; what is above the h1; a
  *                modification date; an "Updated ..." text.  The first
  *                plausible one (date.h); htmltext(1) has the whole order.
+ *                Then a date shown beside the h1 (a <time>, the date
+ *                element, the byline, the text after it) that is earlier
+ *                wins when no later modification date is given.
  *   MODIFIED     JSON-LD dateModified; article:modified_time,
  *                og:updated_time, dcterms.modified, last-modified;
  *                itemprop=dateModified.
@@ -107,6 +110,7 @@ struct meta {
 	size_t		 off[META_NFIELDS];
 	struct url	 base, u;
 	bool		 url_init;
+	bool		 base_ok;	/* base is the page's URL, parsed */
 };
 
 /* Read doc (NULL: nothing); url, if not NULL, is the page's URL (for

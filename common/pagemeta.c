@@ -339,6 +339,50 @@ slogan_h1(enum pagetype t)
 	return t == PAGETYPE_SERVICE || t == PAGETYPE_FORUM;
 }
 
+/* Is s, its letters and digits in lower case, a label of the page's
+ * host name but its last ("Arch Linux" on bbs.archlinux.org, "Best
+ * Mobile App Awards" on bestmobileappawards.com)?  Then it is the
+ * site's name shown as a logo, not the page's headline (wcxb-dev: 3
+ * titles right, none wrong).  Hyphens in the label aside; only ASCII
+ * names, and three characters or more. */
+static bool
+host_label(struct span s, const struct meta *m)
+{
+	char a[64];
+	size_t n = 0, i, h, end;
+	const char *host;
+
+	if (!m->base_ok)
+		return false;
+	for (i = 0; i < s.n; i++) {
+		unsigned char c = (unsigned char)s.p[i];
+
+		if (c >= 0x80 || n == sizeof a)
+			return false;
+		if ((c | 0x20) >= 'a' && (c | 0x20) <= 'z')
+			a[n++] = (char)(c | 0x20);
+		else if (c >= '0' && c <= '9')
+			a[n++] = (char)c;
+	}
+	if (n < 3)
+		return false;
+	host = m->base.href.p + m->base.host_start;
+	end = m->base.host_end - m->base.host_start;
+	while (end > 0 && host[end - 1] != '.')	/* the top-level domain */
+		end--;
+	for (h = 0; h < end;) {
+		size_t k = 0;
+
+		for (; h < end && host[h] != '.'; h++)
+			if (host[h] != '-' && (k >= n || host[h] != a[k++]))
+				k = n + 1;
+		if (k == n)
+			return true;
+		h++;
+	}
+	return false;
+}
+
 /* Drop from b the characters that show nothing and only ride along in
  * a copied heading: the soft hyphen, the zero-width space, the
  * direction marks and embeddings (U+200E, U+200F, U+202A..U+202E,
@@ -423,6 +467,11 @@ choose_title(struct pagemeta *p, const struct extract *x)
 		whole[C_OG] = (struct span){ og, strlen(og) };
 	if (h1 != NULL)
 		whole[C_H1] = headline_span(h1, strlen(h1));
+	/* the site's name as a logo h1 stands for nothing */
+	if (whole[C_X].n > 0 && host_label(whole[C_X], m))
+		whole[C_X].n = 0;
+	if (whole[C_H1].n > 0 && host_label(whole[C_H1], m))
+		whole[C_H1].n = 0;
 	first_h1 = whole[C_H1];
 	/* no h1 in the text: the page's first h1 stands in for the
 	 * headline, as one source (wcxb-dev 0.793 -> 0.796, both halves) */
@@ -434,7 +483,13 @@ choose_title(struct pagemeta *p, const struct extract *x)
 		if (whole[i].n == 0)
 			continue;
 		part[i] = first_part(whole[i], sites, ns, first_h1);
-		c[i] = i == C_T || i == C_OG ? part[i] : whole[i];
+		/* an h1 that copies the whole <title> (a screen reader's
+		 * "Headline | Section | Site") is the <title>, and its first
+		 * part the name (wcxb-dev: 6 titles right, 3 wrong, where
+		 * the <title> was "Headline - Subtitle" whole; half A
+		 * unchanged, B up) */
+		c[i] = i == C_T || i == C_OG || same(whole[i], whole[C_T]) ?
+		    part[i] : whole[i];
 	}
 	if (c[C_T].n == 0)
 		c[C_T] = c[C_OG];	/* no <title>: og:title is it */

@@ -4,7 +4,8 @@
  * (--fields) or as the keys of a JSON Lines object (--json).
  *
  * The title with metadata: the headline extract.h found (an h1 of the
- * text) when there is one; else the <title> without the site's name
+ * text) when there is one and it is not the site's logo (a label of
+ * the host name); else the <title> without the site's name
  * (the og:site_name or JSON-LD site name, or what an og:title or
  * JSON-LD headline shows is not part of the title: " | Site" after
  * it); else og:title or the JSON-LD headline; else extract.h's title.

@@ -314,6 +314,36 @@ title_page() {
 	assert_output "Tide pools at low water"
 }
 
+@test "htmlmeta: title: an h1 that is a label of the page's host name is the site's logo, not the headline" {
+	export -f title_page
+	while IFS='^' read -r url h1 want; do
+		run bash -c 'printf "%s\t%s\n" "$1" "$(title_page "Tide pools at low water / Walks / Harbour Notes Forums" "" "$2")" | htmltext --tsv --json | jq -r .title' \
+		    - "$url" "$h1"
+		assert_success
+		assert_equal "$output" "$want"
+	done <<-'EOT'
+	https://bbs.harbournotes.org/viewtopic.php?id=7^Harbour Notes^Tide pools at low water
+	https://harbour-notes.org/t/7^Harbour Notes^Tide pools at low water
+	https://example.org/harbournotes/t/7^Harbour Notes^Harbour Notes
+	https://bbs.harbournotes.org/viewtopic.php?id=7^Harbour Notes at low water^Harbour Notes at low water
+	https://go.example.org/t/7^Go^Go
+	EOT
+}
+
+@test "htmlmeta: title: an h1 that copies the whole <title> (a screen reader's copy) is the <title>: its first part is the name" {
+	export -f title_page
+	while IFS='^' read -r title h1 want; do
+		run bash -c 'title_page "$1" "" "<span class=sr-only>$2</span>" | htmltext --json | jq -r .title' \
+		    - "$title" "$h1"
+		assert_success
+		assert_equal "$output" "$want"
+	done <<-'EOT'
+	Tide pools at low water | Guides | Harbour Notes^Tide pools at low water | Guides | Harbour Notes^Tide pools at low water
+	Tide pools at low water - Harbour Notes^Tide Pools at Low Water - Harbour Notes^Tide Pools at Low Water
+	Tide pools at low water | Harbour Notes^Tide pools at low water, a guide^Tide pools at low water, a guide
+	EOT
+}
+
 # author_page HEAD BYLINE: an article whose h1 the byline follows
 author_page() {
 	printf '<!doctype html><html lang=en><head><title>Tide pools</title>%s</head><body><article><h1>Tide pools</h1>%s<p>The harbour rock pools fill twice a day, and each tide leaves behind a different set of animals: anemones, small crabs, periwinkles and the occasional starfish that did not make it back to deeper water in time.</p></article></body></html>' "$1" "$2"
@@ -454,14 +484,20 @@ date_page() {
 	printf '<!doctype html><html lang=en><head><title>Tide pools</title>%s</head><body><nav><a href=/>Home</a> <a href=/blog>Blog</a></nav>%s<article><h1>Tide pools</h1>%s<p>The harbour rock pools fill twice a day, and each tide leaves behind a different set of animals: anemones, small crabs, periwinkles and the occasional starfish that did not make it back to deeper water in time.</p></article></body></html>' "$1" "$2" "$3"
 }
 
-@test "htmlmeta: date: a <time> without datetime, published-date, ms.date, "2023 Jan 7", a dateline above the h1, itemprop=dateCreated before datePublished; pages without a date have none" {
+# date_table: the date of date_page HEAD BEFORE AFTER for each line
+# HEAD|BEFORE|AFTER|DATE on stdin ("-": none)
+date_table() {
 	export -f date_page
 	while IFS='|' read -r head before after want; do
 		run bash -c 'date_page "$1" "$2" "$3" | htmltext --json | jq -r ".date // \"-\""' \
 		    - "$head" "$before" "$after"
 		assert_success
 		assert_equal "$output" "$want"
-	done <<-'EOT'
+	done
+}
+
+@test "htmlmeta: date: a <time> without datetime, published-date, ms.date, "2023 Jan 7", a dateline above the h1, itemprop=dateCreated before datePublished; pages without a date have none" {
+	date_table <<-'EOT'
 	||<p>On <time>8 Oct 2022</time></p>|2022-10-08
 	<meta name="published-date" content="2021-02-16">|||2021-02-16
 	<meta name="ms.date" content="2025-03-06T00:00:00Z"><meta name="updated_at" content="2025-10-23T11:11:00Z">|||2025-03-06T00:00:00+00:00
@@ -488,4 +524,19 @@ date_page() {
 	run bash -c "printf '%s' '<title>Which pools are best?</title><div class=post><p>annlee Member</p><p>Posted 2025-11-01 15:14</p><p>Which of the harbour rock pools are the best at low water? I have walked out twice and found mostly periwinkles and small crabs, nothing else.</p></div>' | htmltext --json | jq -r .date"
 	assert_success
 	assert_output 2025-11-01
+}
+
+@test "htmlmeta: date: the date shown beside the headline, earlier than the <meta> one when no later modification is given (a template's datePublished of the last change), not a comment's <time>" {
+	pub='<meta property="article:published_time" content="2025-06-12T10:00:00+00:00">'
+	date_table <<-EOT
+	$pub<meta property="article:modified_time" content="2025-06-12T10:05:00+00:00">||<p>November 2, 2022</p>|2022-11-02
+	$pub||<div class="post-date">Published Apr 26, 2023</div>|2023-04-26
+	$pub<meta property="article:modified_time" content="2025-06-10T10:05:00+00:00">||<p>November 2, 2022</p>|2022-11-02
+	$pub<meta property="article:modified_time" content="2025-07-01T10:05:00+00:00">||<p>November 2, 2022</p>|2025-06-12T10:00:00+00:00
+	$pub||<p>July 4, 2026</p>|2025-06-12T10:00:00+00:00
+	$pub||<p><time datetime="2025-06-11T23:00:00-11:00">June 11, 2025</time></p>|2025-06-12T10:00:00+00:00
+	$pub||<p><time datetime="2025-06-11T19:00:00-10:00">June 11, 2025</time></p>|2025-06-11T19:00:00-10:00
+	$pub||<p>A lead paragraph about the harbour that runs on and on, long enough to pass the first 400 bytes after the headline that are read for a date: the pools, the tides, the crabs and the anemones, the periwinkles, the limpets and the barnacles, the weed, the sand, the gulls above them, the walkers and their dogs, the rain and the wind from the west that brings the swell in over the rocks twice a day.</p><ol class="comment-list"><li><div class="comment-metadata"><a href="#c1"><time datetime="2022-11-15T07:03:58-05:00">November 15, 2022</time></a></div><p>Lovely pools.</p></li></ol>|2025-06-12T10:00:00+00:00
+	$pub||<p>A lead paragraph about the harbour that runs on and on, long enough to pass the first 400 bytes after the headline that are read for a date: the pools, the tides, the crabs and the anemones, the periwinkles, the limpets and the barnacles, the weed, the sand, the gulls above them, the walkers and their dogs, the rain and the wind from the west that brings the swell in over the rocks twice a day.</p><div id="comments"><div class="comment"><time datetime="2022-11-15T07:03:58-05:00">November 15, 2022</time></div></div>|2025-06-12T10:00:00+00:00
+	EOT
 }

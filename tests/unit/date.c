@@ -79,6 +79,21 @@ test_date(void)
 	    date_find("2025-12-02", 10, 0, &d) && date_plausible(&d, now) &&
 	    date_find("2025-12-03", 10, 0, &d) && !date_plausible(&d, now),
 	    "date: plausible from 1995 to a day after now");
+	{
+		struct date a, b;
+
+		ok(date_find("2025-12-18T19:05:00-08:00", 25, 0, &a) &&
+		    date_find("2025-12-19T03:05:00Z", 20, 0, &b) &&
+		    date_same_instant(&a, &b) &&
+		    date_find("2025-12-19T03:06:00Z", 20, 0, &b) &&
+		    !date_same_instant(&a, &b) &&
+		    date_find("2025-12-19", 10, 0, &b) &&
+		    !date_same_instant(&a, &b) &&
+		    date_find("2000-03-01T00:30:00+01:00", 25, 0, &a) &&
+		    date_find("2000-02-29T23:30:00Z", 20, 0, &b) &&
+		    date_same_instant(&a, &b),
+		    "date: the same instant in two zones, across a day and a leap day");
+	}
 	date_from_unix(-1, &d);
 	date_format(&d, out);
 	ok(strcmp(out, "1969-12-31T23:59:59+00:00") == 0, "date: unix -1 %s", out);
