@@ -76,7 +76,9 @@ nearrecs_add(struct nearrecs *r, bool archive, const struct span *id,
 	if (rs->n + 2 > rs->cap) {
 		size_t cap = rs->cap ? rs->cap * 2 : 1024;
 
-		rs->off = xrealloc(rs->off, cap * sizeof *rs->off);
+		/* huge pages: the IDs are read at random when the pairs are
+		 * written (nearsearch_write_pairs) */
+		rs->off = xrealloc_huge(rs->off, cap * sizeof *rs->off);
 		rs->blank = xrealloc(rs->blank, cap / 8);
 		memset(rs->blank + rs->cap / 8, 0, (cap - rs->cap) / 8);
 		if (keep)
@@ -85,6 +87,10 @@ nearrecs_add(struct nearrecs *r, bool archive, const struct span *id,
 	}
 	if (rs->n == 0)
 		rs->off[0] = rs->ids.len;
+	if (rs->ids.cap - rs->ids.len < id->n) {
+		buf_reserve(&rs->ids, id->n);
+		xalloc_huge(rs->ids.p, rs->ids.cap);
+	}
 	buf_append(&rs->ids, id->p, id->n);
 	rs->off[rs->n + 1] = rs->ids.len;
 	for (unsigned p = 0; p < r->npos; p++)

@@ -229,6 +229,17 @@ put_id(const struct nearsearch *s, struct out *o, uint32_t idx)
 	out_write(o, p, n);
 }
 
+#define PAIRS_AHEAD	16
+
+/* Begin loading the offset of record idx's ID. */
+static inline void
+prefetch_off(const struct nearrecs *r, uint32_t idx)
+{
+	const struct nearrecs_part *p = idx < r->in.n ? &r->in : &r->arc;
+
+	__builtin_prefetch(p->off + (idx < r->in.n ? idx : idx - r->in.n));
+}
+
 size_t
 nearsearch_write_pairs(struct nearsearch *s, struct out *o, uint32_t aoff)
 {
@@ -237,6 +248,21 @@ nearsearch_write_pairs(struct nearsearch *s, struct out *o, uint32_t aoff)
 	radix_sort_u64(s->pairs, s->npairs);
 	for (size_t i = 0; i < s->npairs; i++) {
 		uint64_t c = s->pairs[i];
+
+		/* the second records' IDs are read at random, two loads
+		 * each (offset, bytes) that miss the cache: begin them
+		 * PAIRS_AHEAD and twice that many pairs before they are
+		 * written (100M planted fingerprints, 25M pairs at k = 4:
+		 * writing took 13 s of CPU time, a sixth of the run) */
+		if (i + 2 * PAIRS_AHEAD < n)
+			prefetch_off(s->recs, NEARSEARCH_B(s->pairs[i +
+			    2 * PAIRS_AHEAD]));
+		if (i + PAIRS_AHEAD < n) {
+			size_t len;
+
+			__builtin_prefetch(nearrecs_id(s->recs,
+			    NEARSEARCH_B(s->pairs[i + PAIRS_AHEAD]), &len));
+		}
 
 		put_id(s, o, NEARSEARCH_A(c) + aoff);
 		out_putc(o, '\t');
