@@ -151,6 +151,24 @@ c	d	2"
 	assert_output ''
 }
 
+@test "nearpairs: -k 4 searches 15 tables of 6 blocks by default (the route's k), with the pairs of 5" {
+	# 270,000 records: runs of 263 a value of the 10-bit top block, so
+	# the tables beginning with it are searched run by run; against the
+	# 5 tables of one block, and the 7 positions of simhash -n 7
+	run bash -c '
+	for p in 1 7; do
+		"$TOOLS/npgen" planted 270000 12 $p > in.tsv
+		nearpairs -v -k 4 in.tsv 2> err > got || echo "status $? for $p"
+		nearpairs -k 4 --tables 5 in.tsv > want || echo "status $? for $p"
+		cmp -s want got || echo "differs: $p: $(diff want got | head -3)"
+		[ "$(wc -l < want)" -gt 10000 ] || echo "few pairs: $p"
+		head -n 1 err | cut -d";" -f1
+	done'
+	assert_success
+	assert_output "nearpairs: 15 tables of 6 blocks
+nearpairs: 15 tables of 6 blocks"
+}
+
 @test "nearpairs: -k 5's tables searched run by run of their top block give the pairs of one-block tables" {
 	# 270,000 records: runs of 263 a value of the 10-bit top block, enough
 	# for the tables that begin with it to be searched run by run

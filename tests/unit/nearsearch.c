@@ -189,6 +189,7 @@ test_nearsearch(void)
 	char msg[64];
 
 	ok(nearidx_design_auto(0) == 1 && nearidx_design_auto(3) == 4 &&
+	    nearidx_design_auto(4) == 15 &&
 	    nearidx_design_auto(5) == 21 && nearidx_design_auto(6) == 28 &&
 	    nearidx_design_auto(8) == 9, "nearidx: the tables chosen for k");
 	ok(nearidx_design_offered(3, 20, msg, sizeof msg) &&
