@@ -124,8 +124,8 @@ cluster_bench() {
 	sha256text -a docs.tsv > digests.tsv
 	awk -F '\t' '$4 != ""' digests.tsv > texts.tsv
 	seen --exact -f 3 texts.tsv > unique.tsv
-	simhash -n 4 unique.tsv | cut -f 1,4 > fingerprints.tsv
-	nearpairs -k 5 --distinct-versions fingerprints.tsv > pairs.tsv
+	simhash -n 7 unique.tsv | cut -f 1,4 > fingerprints.tsv
+	nearpairs -k 4 --distinct-versions fingerprints.tsv > pairs.tsv
 	nearverify -d unique.tsv --clusters pairs.tsv > clusters.tsv
 	awk -F '\t' '$1 == $2 { print $1 }' clusters.tsv > kept.txt
 	htmllinks --warc all.warc > links.tsv
@@ -146,7 +146,7 @@ cluster_bench() {
 	printf '  %-20s %7.2f s cpu %7.2f s wall (a first run)\n' "one machine" \
 	    $(cat "$tmp/base.t")
 	printf '  peak memory: nearpairs %s MB, seen (digests) %s MB, nearverify %s MB\n' \
-	    "$(peak_mb nearpairs -k 5 --distinct-versions "$tmp/fingerprints.tsv")" \
+	    "$(peak_mb nearpairs -k 4 --distinct-versions "$tmp/fingerprints.tsv")" \
 	    "$(peak_mb seen --exact -f 3 "$tmp/texts.tsv")" \
 	    "$(peak_mb nearverify -d "$tmp/unique.tsv" --clusters "$tmp/pairs.tsv")"
 

@@ -13,8 +13,8 @@
 # per fingerprint beyond the IDs (their bytes and an 8-byte offset
 # each) and the pairs (8 bytes each), where the one-shot mode promises
 # at most 24; and LC_ALL=C sort --parallel=1 of the same file.  NP_K
-# chooses the distance of that run (3 by default; 5 is the recommended
-# route's).
+# chooses the distance of that run (4 by default, the recommended
+# route's: simhash -n 7 | nearpairs -k 4).
 
 # cpu CMD...: the least user + system seconds of $runs runs of CMD
 cpu() {
@@ -64,7 +64,7 @@ big_case() {
 	local n=$1 f="$tmp/npbig.tsv" np ns idb pairs
 	"$tools/npgen" planted "$n" 5 > "$f"
 	/usr/bin/time -f '%e %U %S %M' -o "$tmp/.np" "$bin/nearpairs" \
-	    -k "${NP_K:-3}" "$f" > "$tmp/npbig.pairs"
+	    -k "${NP_K:-4}" "$f" > "$tmp/npbig.pairs"
 	pairs=$(wc -l < "$tmp/npbig.pairs")
 	rm -f "$tmp/npbig.pairs"
 	/usr/bin/time -f '%e %U %S %M' -o "$tmp/.sort" sort --parallel=1 \
@@ -74,7 +74,7 @@ big_case() {
 	np=$(cat "$tmp/.np")
 	ns=$(cat "$tmp/.sort")
 	rm -f "$f"
-	awk -v n="$n" -v k="${NP_K:-3}" -v np="$np" -v ns="$ns" -v idb="$idb" \
+	awk -v n="$n" -v k="${NP_K:-4}" -v np="$np" -v ns="$ns" -v idb="$idb" \
 	    -v pairs="$pairs" \
 	    -v load="$(cut -d' ' -f1 /proc/loadavg)" 'BEGIN {
 		split(np, a, " "); split(ns, b, " ")

@@ -1,7 +1,7 @@
 # nearverify: candidate pairs verified and documents streamed per second
 # of CPU time on 100k documents with their candidate pairs, against
-# simhash -n 4 on the same documents (the cost of tokenizing each text
-# once); then the whole recommended route (simhash -n 4 | nearpairs -k 5
+# simhash -n 7 on the same documents (the cost of tokenizing each text
+# once); then the whole recommended route (simhash -n 7 | nearpairs -k 4
 # | nearverify --clusters) and the one before it (-n 3, -k 4) on
 # NV_ROUTE_DOCS documents (default 1000000) of bench/gen's Chinese, with
 # the time and peak memory of each step, and the candidate pairs a
@@ -44,37 +44,37 @@ nv_case() {	# nv_case LABEL DOCS PAIRS
 	npairs=$(wc -l < "$p")
 	ours=$(nv_cpu "$bin/nearverify" -d "$d" "$p")
 	mem=$(cat "$tmp/.nvmb")
-	base=$(nv_cpu "$bin/simhash" -n 4 "$d")
+	base=$(nv_cpu "$bin/simhash" -n 7 "$d")
 	echo "  $label: $ndocs documents ($(mb "$d") MB), $npairs candidate pairs:"
 	echo "    nearverify CPU $ours s, $(rate "$npairs" "$ours") pairs/s," \
 	    "$(rate "$ndocs" "$ours") documents/s, $mem MB;" \
-	    "simhash -n 4 $(rate "$ndocs" "$base") documents/s (CPU $base s)," \
+	    "simhash -n 7 $(rate "$ndocs" "$base") documents/s (CPU $base s)," \
 	    "ratio $(ratio "$ours" "$base")"
 	"$bin/nearverify" -v -d "$d" "$p" 2>&1 >/dev/null | sed 's/^/    /'
 }
 
 nvruns=$(( runs < 2 ? runs : 2 ))
 echo "nearverify: pairs verified and documents streamed per second of CPU" \
-    "time (best of $nvruns); baseline simhash -n 4 on the same documents;" \
+    "time (best of $nvruns); baseline simhash -n 7 on the same documents;" \
     "load $(cut -d' ' -f1-3 /proc/loadavg)"
 # bench/gen's English is a salad of 20 syllables: every text is near many
 # others by its fingerprints and like none by its shingles, so each
 # document has about 150 candidates to refute (the most work a pair can
 # be)
 "$tools/gen" en 100000 > "$tmp/nv-en.tsv"
-"$bin/simhash" -n 4 "$tmp/nv-en.tsv" | "$bin/nearpairs" -k 5 > "$tmp/nv-en.pairs"
+"$bin/simhash" -n 7 "$tmp/nv-en.tsv" | "$bin/nearpairs" -k 4 > "$tmp/nv-en.pairs"
 nv_case "English, candidates of random text" "$tmp/nv-en.tsv" "$tmp/nv-en.pairs"
 rm -f "$tmp/nv-en.tsv" "$tmp/nv-en.pairs"
 # random Chinese, half the documents with 1 to 3 copies edited by 0 to 10%
 "$tools/gen" zh 50000 | "$tools/nvgen" 1 > "$tmp/nv-zh.tsv"
-"$bin/simhash" -n 4 "$tmp/nv-zh.tsv" | "$bin/nearpairs" -k 5 > "$tmp/nv-zh.pairs"
+"$bin/simhash" -n 7 "$tmp/nv-zh.tsv" | "$bin/nearpairs" -k 4 > "$tmp/nv-zh.pairs"
 nv_case "Chinese with planted copies" "$tmp/nv-zh.tsv" "$tmp/nv-zh.pairs"
 rm -f "$tmp/nv-zh.tsv" "$tmp/nv-zh.pairs"
 
 # the route, one run of each step, on Chinese and on English
 n=${NV_ROUTE_DOCS:-1000000}
-nfp=${NV_ROUTE_N:-4}
-nk=${NV_ROUTE_K:-5}
+nfp=${NV_ROUTE_N:-7}
+nk=${NV_ROUTE_K:-4}
 nv_step() {	# nv_step LABEL OUT CMD...
 	local label=$1 out=$2
 	shift 2
@@ -146,9 +146,9 @@ mh_routes() {	# mh_routes SCORER DOCS: the route and the peers, a row each
 	for r in route before textdedup best; do
 		case $r in
 		route)
-			label="simhash -n 4 | nearpairs -k 5 | nearverify"
-			run_route "$tmp/mh.out" "$bin/simhash" -n 4 "$d" "|" \
-			    "$bin/nearpairs" -k 5 "|" "$bin/nearverify" -d "$d" ;;
+			label="simhash -n 7 | nearpairs -k 4 | nearverify"
+			run_route "$tmp/mh.out" "$bin/simhash" -n 7 "$d" "|" \
+			    "$bin/nearpairs" -k 4 "|" "$bin/nearverify" -d "$d" ;;
 		before)
 			label="simhash -n 3 | nearpairs -k 4 | nearverify"
 			run_route "$tmp/mh.out" "$bin/simhash" -n 3 "$d" "|" \

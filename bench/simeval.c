@@ -39,7 +39,7 @@
  *
  * With --routes, the whole dedup routes instead, per kind of pair: one
  * fingerprint searched at k = 3 or 4 (simhash | nearpairs -k K), four
- * searched at k = 5 (simhash -n 4 | nearpairs -k 5, the recommended
+ * searched at k = 4 (simhash -n 7 | nearpairs -k 4, the recommended
  * route; --cand-n and --cand-k choose another), and the candidates
  * of those confirmed on the texts as nearverify does it (Jaccard, or
  * containment, of the 3-shingle sets at least --min thousandths, 300 by
@@ -168,8 +168,8 @@ static int analyzing;	/* --analyze: analyze() */
 static int nfp = 1;	/* -n: a pair's distance is the least of nfp */
 static int routes;	/* --routes: the whole dedup routes */
 static unsigned minj = 300;	/* --min: nearverify's threshold, 1/1000 */
-static int cand_n = 4;		/* --cand-n, --cand-k: the candidates */
-static unsigned cand_k = 5;	/* of the route (-n 4 | -k 5) */
+static int cand_n = 7;		/* --cand-n, --cand-k: the candidates */
+static unsigned cand_k = 4;	/* of the route (-n 7 | -k 4) */
 static const char *emit_path;	/* --emit: the texts, for the programs */
 static const char *score_path;	/* --score: the pairs they found */
 static int show_false;		/* --show-false: list the false ones */

@@ -18,8 +18,8 @@
 #	1. htmltext      the text of each page, without its frame
 #	2. sha256text    exact duplicates: the same text, whatever the HTML;
 #	   seen          one page of each is kept
-#	3. simhash       four 64-bit fingerprints of each remaining text;
-#	   nearpairs     the pairs of pages within 5 bits in any of them, never
+#	3. simhash       seven 64-bit fingerprints of each remaining text;
+#	   nearpairs     the pairs of pages within 4 bits in any of them, never
 #	                 two versions of a document (/v1/ and /v2/);
 #	   nearverify    the candidates checked on the texts (Jaccard of word
 #	                 3-shingles at least 0.3), grouped in clusters: the
@@ -86,16 +86,16 @@ awk -F '\t' '{ print NR "\t" $3 "\t" $1 }' "$work/texts.tsv" |
 	{ g = g "\t" $3; n++ } END { if (n > 1) print g }' |
 	sort -n | cut -f 2- > "$work/exact.tsv"
 
-# 3. Near duplicates among the distinct texts.  simhash -n 4 writes four
+# 3. Near duplicates among the distinct texts.  simhash -n 7 writes seven
 # fingerprints in one field, and nearpairs pairs two records that are
-# within 5 bits in any of them (fewer miss 10% edits of short texts in a
+# within 4 bits in any of them (fewer miss 10% edits of short texts in a
 # site's template; see nearverify(1), Quality).  --distinct-versions
 # never pairs URLs that differ in a version segment (/v1/ and /v2/); the
 # pairs it alone keeps apart are listed too (versions.tsv, from
 # allpairs.tsv), to show it.
-simhash -n 4 "$work/unique.tsv" | cut -f 1,4 > "$work/fingerprints.tsv"
-nearpairs -k 5 --distinct-versions "$work/fingerprints.tsv" > "$work/pairs.tsv"
-nearpairs -k 5 "$work/fingerprints.tsv" > "$work/allpairs.tsv"
+simhash -n 7 "$work/unique.tsv" | cut -f 1,4 > "$work/fingerprints.tsv"
+nearpairs -k 4 --distinct-versions "$work/fingerprints.tsv" > "$work/pairs.tsv"
+nearpairs -k 4 "$work/fingerprints.tsv" > "$work/allpairs.tsv"
 # nearverify keeps the candidates whose texts are alike (confirmed.tsv);
 # with --all it writes every candidate with the Jaccard index of the two
 # texts, and --clusters gives each page its cluster's first page

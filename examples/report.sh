@@ -24,7 +24,7 @@ awk -F '\t' '{ printf "   %s\n", substr($1, 1, 12)
 	for (i = 2; i <= NF; i++) printf "     %s %s\n", i == 2 ? "keep" : "drop", $i }' "$work/exact.tsv"
 echo "   $nunique distinct texts go on"
 echo
-echo "3. Near duplicates (simhash -n 4 | nearpairs -k 5 --distinct-versions | nearverify):"
+echo "3. Near duplicates (simhash -n 7 | nearpairs -k 4 --distinct-versions | nearverify):"
 echo "   $(count "$work/pairs.tsv") candidate pairs, $(count "$work/confirmed.tsv") confirmed on the texts (Jaccard at least 0.3)"
 awk -F '\t' 'FILENAME == ARGV[1] { c[$1 "\t" $2]; next }
 	!(($1 "\t" $2) in c) { printf "   not confirmed: %s %s (distance %d, Jaccard %s)\n", $1, $2, $3, $4 }' \

@@ -52,7 +52,7 @@ printf 'a\tthe quick brown fox jumps over the lazy dog again and again\n' > "$tm
 printf 'b\tthe quick brown fox jumps over the lazy dog again and again\n' >> "$tmp/docs.tsv"
 printf 'c\tsomething else entirely, about weather in the mountains\n' >> "$tmp/docs.tsv"
 check "simhash | nearpairs | nearverify" "a	b	0	1.0000" \
-    'simhash -n 4 docs.tsv | nearpairs -k 5 | nearverify -d docs.tsv'
+    'simhash -n 7 docs.tsv | nearpairs -k 4 | nearverify -d docs.tsv'
 check "seenlines" "a	the quick brown fox jumps over the lazy dog again and again
 b	" 'seenlines docs.tsv | head -n 2'
 

@@ -171,7 +171,7 @@ mkdocs() {
 
 @test "nearverify: the three-layer route on the examples" {
 	ex=$BATS_TEST_DIRNAME/../examples
-	run bash -c "simhash -n 4 '$ex/texts.tsv' | nearpairs -k 5 | nearverify -d '$ex/texts.tsv' --clusters | awk -F'\t' '\$1 == \$2' | cut -f1"
+	run bash -c "simhash -n 7 '$ex/texts.tsv' | nearpairs -k 4 | nearverify -d '$ex/texts.tsv' --clusters | awk -F'\t' '\$1 == \$2' | cut -f1"
 	assert_success
 	assert_output "$(printf '%s\n' news/launch.html news/launch-update.html \
 	    zh/weather.html zh/sports.html docs/api-v1.html)"

@@ -54,7 +54,7 @@ EX="$BATS_TEST_DIRNAME/../examples"
 	assert_output "$(printf '%s\t%s\n' \
 	    https://docs.example.com/api/v1/messages.html https://docs.example.com/api/v1/messages.html \
 	    https://docs.example.com/api/v2/messages.html https://docs.example.com/api/v2/messages.html)"
-	nearpairs -k 5 work/fingerprints.tsv | grep -q 'v1/messages.html.*v2/messages.html'
+	nearpairs -k 4 work/fingerprints.tsv | grep -q 'v1/messages.html.*v2/messages.html'
 
 	# seenlines took from v2 the lines v1 has, and nothing else: each
 	# line that went is a line of v1's text, each that stayed is not
@@ -168,8 +168,8 @@ EX="$BATS_TEST_DIRNAME/../examples"
 	assert_line 'site.sh run htmltext pages https/docs.example.com w/text/https/docs.example.com.tsv.rejects --meta > w/text/https/docs.example.com.tsv'
 	assert_line 'site.sh run htmllinks pages https/docs.example.com w/links/https/docs.example.com.tsv.rejects > w/links/https/docs.example.com.tsv'
 	assert_line 'sha256text -a w/docs.tsv > w/digests.tsv'
-	assert_line 'simhash -n 4 w/unique.tsv | cut -f 1,4 > w/fingerprints.tsv'
-	assert_line 'nearpairs -k 5 --distinct-versions w/fingerprints.tsv > w/pairs.tsv'
+	assert_line 'simhash -n 7 w/unique.tsv | cut -f 1,4 > w/fingerprints.tsv'
+	assert_line 'nearpairs -k 4 --distinct-versions w/fingerprints.tsv > w/pairs.tsv'
 	assert_line 'seenlines w/kept.tsv > w/clean.tsv'
 	assert_equal "$(printf '%s\n' "$output" | grep -c '^site.sh run')" 2
 	# a page removed, and with it the http twin's exact group
@@ -193,7 +193,7 @@ EX="$BATS_TEST_DIRNAME/../examples"
 	assert_line --index 1 '1. Text (htmltext): 6 pages, 1 rejected, 2 without text'
 	assert_line '   rejected: https://docs.example.com/logo.html: binary content (control characters)'
 	assert_line '2. Exact duplicates (sha256text): 0 groups with the same text; the first is kept'
-	assert_line '   kept apart as versions: https://docs.example.com/api/v1/messages.html https://docs.example.com/api/v2/messages.html (distance 2, Jaccard 0.9043)'
+	assert_line '   kept apart as versions: https://docs.example.com/api/v1/messages.html https://docs.example.com/api/v2/messages.html (distance 1, Jaccard 0.9043)'
 	assert_line 'Pages in: 7; exact duplicate groups: 0; near-duplicate clusters: 0; pages kept: 4 (set aside: 1 rejected, 2 without text)'
 	assert_equal "$stderr" "site.sh: $PWD/crawl.v2/pages/stray.html: not in a site directory: skipped
 htmltext: ./docs.example.com/logo.html: binary content (control characters)

@@ -29,11 +29,16 @@ fp() {
 	run --separate-stderr simhash -n 3 "$D/pinned.tsv"
 	assert_success
 	assert_output "$(cat "$D/pinned-n3.out")"
-	# the recommended route's four: the first three are -n 3's
+	# the route before's four: the first three are -n 3's
 	run --separate-stderr simhash -n 4 "$D/pinned.tsv"
 	assert_success
 	assert_output "$(cat "$D/pinned-n4.out")"
 	assert_equal "$(cut -d, -f1-3 "$D/pinned-n4.out")" "$(cat "$D/pinned-n3.out")"
+	# the recommended route's seven: the first four are -n 4's
+	run --separate-stderr simhash -n 7 "$D/pinned.tsv"
+	assert_success
+	assert_output "$(cat "$D/pinned-n7.out")"
+	assert_equal "$(cut -d, -f1-4 "$D/pinned-n7.out")" "$(cat "$D/pinned-n4.out")"
 	# the feature options are pinned too
 	for o in "--shingle 2" "--shingle 3" "--tokens=char" \
 	    "--tokens=char --shingle 3" "--weight=tf" "--weight=log" \

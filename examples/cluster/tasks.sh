@@ -24,7 +24,7 @@
 #	             links to pages not fetched (seen --exact --state, fed
 #	             the page URLs first)
 #	keys  INDEX  shard INDEX: its first pages (seen, unique.tsv), simhash
-#	             -n 4, nearpairs --emit-records --part INDEX --partitions
+#	             -n 7, nearpairs --emit-records --part INDEX --partitions
 #	             P: each page sent to the partitions of its keys
 #	pairs INDEX  partition INDEX: nearpairs --from-records, the pairs of
 #	             the partition's keys, sorted
@@ -85,8 +85,8 @@ PATH=$PATH:$here/../../build/bin	# if they are not on PATH
 tab='	'	# a TAB
 
 # The options of dedup.sh's route (keep them the same as there)
-SIMHASH_OPTS="-n 4"
-NEARPAIRS_OPTS="-k 5"		# both steps of nearpairs
+SIMHASH_OPTS="-n 7"
+NEARPAIRS_OPTS="-k 4"		# both steps of nearpairs
 NEARPAIRS_REDUCE="--distinct-versions"
 URLNORM_OPTS="-q --extended-drops"
 

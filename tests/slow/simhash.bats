@@ -23,10 +23,10 @@ GEN="$CRAWLUTILS_BIN/../bench/gen"
 	[ "$rss" -lt 150000 ]
 }
 
-@test "simhash: 100,000 records of a few KB in flat memory, with the route's -n 4" {
+@test "simhash: 100,000 records of a few KB in flat memory, with the route's -n 7" {
 	"$GEN" zh 50000 > in
 	"$GEN" en 50000 >> in
-	rss=$(/usr/bin/time -f %M simhash -n 4 in 2>&1 >out | tail -1)
+	rss=$(/usr/bin/time -f %M simhash -n 7 in 2>&1 >out | tail -1)
 	[ "$rss" -lt 30000 ]
 	[ "$(wc -l < out)" -eq 100000 ]
 	[ "$(cut -f2 out | sort -u | wc -l)" -eq 100000 ]
