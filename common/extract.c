@@ -1772,75 +1772,25 @@ append_text(struct buf *b, const char *s, bool keep_lines)
  * purpose).  Every repeated line left out did as much
  * on WCXB but lost what pages repeat on purpose, and Readability's
  * pages of repeated paragraphs (0.9638); asking the copy to stand apart
- * from its first lines changed nothing. */
+ * from its first lines changed nothing.  The long lines met are an
+ * idtab (compared byte for byte), numbered as first met: the copies of
+ * a block's lines have consecutive numbers. */
 #define DUP_MIN		20
 #define RUN_MIN		3
-#define LINES_KEEP	(1 << 12)	/* slots kept from page to page: a
-				   bigger table is let go, not cleared */
-
-struct lineseen {
-	uint64_t	 hash;		/* 0: an empty slot */
-	uint32_t	 first;		/* the long line it was first */
-};
+#define LINES_KEEP	(64 << 10)	/* bytes of the table kept from page
+					   to page: a bigger one is let go */
 
 /* Before a walk: no line met yet. */
 static void
 lines_reset(struct extract *x)
 {
-	if (x->caplines > LINES_KEEP) {
-		free(x->lines);
-		x->lines = NULL;
-		x->caplines = 0;
-	}
-	if (x->lines != NULL)
-		memset(x->lines, 0, x->caplines * sizeof *x->lines);
-	x->nlines = 0;
+	if (idtab_bytes(&x->lines) > LINES_KEEP)
+		idtab_free(&x->lines);
+	else
+		idtab_clear(&x->lines);
 	x->nlong = 0;
 	x->run_len = 0;
 	x->dropat = 0;
-}
-
-static void
-lines_grow(struct extract *x)
-{
-	struct lineseen *old = x->lines;
-	size_t oldcap = x->caplines, mask;
-
-	x->caplines = oldcap ? oldcap * 2 : 256;
-	mask = x->caplines - 1;
-	x->lines = xgrow_array(NULL, &(size_t){ 0 }, x->caplines,
-	    sizeof *x->lines);
-	memset(x->lines, 0, x->caplines * sizeof *x->lines);
-	for (size_t k = 0; k < oldcap; k++)
-		if (old[k].hash != 0) {
-			size_t i = (size_t)old[k].hash & mask;
-
-			while (x->lines[i].hash != 0)
-				i = (i + 1) & mask;
-			x->lines[i] = old[k];
-		}
-	free(old);
-}
-
-/* The number of the long line at which the line of n bytes at p was
- * first met; n itself, remembered, when it is new.  (A 64-bit hash: two
- * lines that collide may lose a line of a quote at worst.) */
-static uint32_t
-line_first(struct extract *x, const char *p, size_t n, uint32_t number)
-{
-	uint64_t h = XXH3_64bits(p, n) | 1;
-	size_t mask, i;
-
-	if ((x->nlines + 1) * 4 > x->caplines * 3)
-		lines_grow(x);
-	mask = x->caplines - 1;
-	for (i = (size_t)h & mask; x->lines[i].hash != 0; i = (i + 1) & mask)
-		if (x->lines[i].hash == h)
-			return x->lines[i].first;
-	x->lines[i].hash = h;
-	x->lines[i].first = number;
-	x->nlines++;
-	return number;
 }
 
 /* The run of copies ends: remembered when long enough. */
@@ -1856,16 +1806,14 @@ run_end(struct extract *x)
 	x->run_len = 0;
 }
 
-/* Whether long line number (first met as line first) is a copy to leave
- * out.  A line that a <br> ends is a part of a paragraph, not a block:
- * it ends a run and starts none (a poem's lines, a paragraph written
- * twice on purpose). */
+/* Whether long line number, the first-th distinct one (copy: met
+ * before), is a copy to leave out.  A line that a <br> ends is a part of
+ * a paragraph, not a block: it ends a run and starts none (a poem's
+ * lines, a paragraph written twice on purpose). */
 static bool
-copy_out(struct extract *x, uint32_t number, uint32_t first, bool quoted,
-    bool at_br)
+copy_out(struct extract *x, uint32_t number, uint32_t first, bool copy,
+    bool quoted, bool at_br)
 {
-	bool copy = first != number;
-
 	if (x->dropping) {
 		while (x->dropat < x->ndrops && x->drops[x->dropat + 1] <= number)
 			x->dropat += 2;
@@ -1893,7 +1841,8 @@ add_line(struct extract *x, const char *p, size_t n, size_t min,
     bool quoted, bool at_br)
 {
 	size_t mark = x->text.len, at = mark + (mark > 0), chars;
-	uint32_t number;
+	uint32_t first;
+	bool added;
 
 	if (x->text.len > 0)
 		buf_putc(&x->text, '\n');
@@ -1905,9 +1854,8 @@ add_line(struct extract *x, const char *p, size_t n, size_t min,
 	}
 	if (chars < DUP_MIN)
 		return;
-	number = x->nlong++;
-	if (copy_out(x, number, line_first(x, x->text.p + at,
-	    x->text.len - at, number), quoted, at_br))
+	first = idtab_add(&x->lines, x->text.p + at, x->text.len - at, &added);
+	if (copy_out(x, x->nlong++, first, !added, quoted, at_br))
 		x->text.len = mark;
 }
 
@@ -3275,9 +3223,7 @@ extract_free(struct extract *x)
 	buf_free(&x->tmp);
 	buf_free(&x->canonical);
 	jsonld_free(&x->ld);
-	free(x->lines);
-	x->lines = NULL;
-	x->nlines = x->caplines = 0;
+	idtab_free(&x->lines);
 	free(x->drops);
 	x->drops = NULL;
 	x->ndrops = x->capdrops = 0;

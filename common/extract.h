@@ -22,12 +22,12 @@
 #include <libxml/tree.h>
 
 #include "buf.h"
+#include "idtab.h"
 #include "jsonld.h"
 #include "pagetype.h"
 #include "markdown.h"
 
 struct el;
-struct lineseen;
 struct sig;
 
 struct extract {
@@ -64,8 +64,7 @@ struct extract {
 	struct buf	 canonical;	/* the page's own URL, for the evidence */
 	struct sig	*sigs;		/* for the groups of cards */
 	size_t		 capsigs;
-	struct lineseen	*lines;		/* the long lines met, by hash */
-	size_t		 nlines, caplines;	/* a power of 2 */
+	struct idtab	 lines;		/* the long lines met, distinct */
 	uint32_t	 nlong;		/* long lines met in this walk */
 	uint32_t	 run_start, run_len, run_last; /* a run of copies */
 	uint32_t	*drops;		/* runs to leave out: start, end */

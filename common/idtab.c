@@ -27,6 +27,15 @@ idtab_free(struct idtab *t)
 	memset(t, 0, sizeof *t);
 }
 
+void
+idtab_clear(struct idtab *t)
+{
+	t->bytes.len = 0;
+	t->n = 0;
+	if (t->slot != NULL)
+		memset(t->slot, 0, t->nslot * sizeof *t->slot);
+}
+
 size_t
 idtab_bytes(const struct idtab *t)
 {

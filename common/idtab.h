@@ -23,6 +23,8 @@ struct idtab {
 
 void idtab_init(struct idtab *t);
 void idtab_free(struct idtab *t);
+/* Empty the table, keeping its memory for the next strings. */
+void idtab_clear(struct idtab *t);
 /* The number of p[0..n), added if it is new (*added tells which). */
 uint32_t idtab_add(struct idtab *t, const char *p, size_t n, bool *added);
 /* The number of p[0..n), or false if it is not in the table. */

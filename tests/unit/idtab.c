@@ -42,5 +42,11 @@ test_idtab(void)
 	}
 	ok(bad == 0 && t.n == 100003, "idtab: 100000 strings, through its "
 	    "growth (%d wrong)", bad);
+	idtab_clear(&t);
+	ok(t.n == 0 && !idtab_find(&t, "a", 1, &id) &&
+	    idtab_add(&t, "b", 1, &added) == 0 && added &&
+	    idtab_add(&t, "a", 1, &added) == 1 && added &&
+	    idtab_add(&t, "b", 1, &added) == 0 && !added,
+	    "idtab: cleared, it numbers from 0 again");
 	idtab_free(&t);
 }
