@@ -2779,6 +2779,37 @@ covered(struct extract *x, const char *s)
 	return ns ? (double)found / ns : 1;
 }
 
+/* Put the text v (its lines, white space collapsed, empty ones left
+ * out) before the page's text, flat and in Markdown. */
+static void
+open_text(struct extract *x, const char *v)
+{
+	struct buf *t = &x->tmp;
+	size_t n;
+
+	t->len = 0;
+	for (const char *p = v, *e; *p != '\0'; p = *e ? e + 1 : e) {
+		size_t before = t->len;
+
+		e = p + strcspn(p, "\n");
+		if (t->len > 0)
+			buf_putc(t, '\n');
+		textnorm_space_buf(p, (size_t)(e - p), false, t);
+		if (t->len == before + (before > 0))
+			t->len = before;	/* an empty line */
+	}
+	if ((n = t->len) == 0)
+		return;
+	if (x->markdown)
+		markdown_open(&x->md, t->p, n);
+	buf_reserve(&x->text, n + 1);
+	memmove(x->text.p + n + (x->text.len > 0), x->text.p, x->text.len);
+	memcpy(x->text.p, t->p, n);
+	if (x->text.len > 0)
+		x->text.p[n] = '\n';
+	x->text.len += n + (x->text.len > 0);
+}
+
 /* The JSON-LD of a page confirms its text or supplies what the markup
  * hides (a product's description in a script or a tab template, an
  * article's body rendered by JavaScript): the main entity's articleBody
@@ -2792,7 +2823,6 @@ static void
 supply(struct extract *x)
 {
 	const char *v = jsonld_get(&x->ld, JSONLD_ARTICLE_BODY);
-	size_t n;
 
 	if (v == NULL)
 		v = jsonld_get(&x->ld, JSONLD_TEXT);
@@ -2801,13 +2831,7 @@ supply(struct extract *x)
 		v = jsonld_get(&x->ld, JSONLD_DESCRIPTION);
 	if (v == NULL || covered(x, v) >= SUPPLY_SHARE)
 		return;
-	n = strlen(v);
-	buf_reserve(&x->text, n + 1);
-	memmove(x->text.p + n + (x->text.len > 0), x->text.p, x->text.len);
-	memcpy(x->text.p, v, n);
-	if (x->text.len > 0)
-		x->text.p[n] = '\n';
-	x->text.len += n + (x->text.len > 0);
+	open_text(x, v);
 }
 
 /* An article, documentation or service page whose chosen text is mostly

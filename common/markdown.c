@@ -724,6 +724,34 @@ markdown_end(struct markdown *md)
 }
 
 void
+markdown_open(struct markdown *md, const char *s, size_t n)
+{
+	struct buf *t = &md->tmp;
+	size_t first = 0;
+
+	t->len = 0;
+	for (size_t i = 0, j; i < n; i = j + 1) {
+		for (j = i; j < n && s[j] != '\n'; j++)
+			;
+		if (j == i)
+			continue;
+		if (t->len > 0)
+			buf_append(t, "\n\n", 2);
+		markdown_escape(t, s + i, j - i, true);
+		if (first == 0)
+			first = t->len;
+	}
+	if (t->len == 0)
+		return;
+	if (md->out.len > 0)
+		buf_append(t, "\n\n", 2);
+	buf_append(t, md->out.p, md->out.len);
+	md->out.len = 0;
+	buf_append(&md->out, t->p, t->len);
+	md->first_end = first;
+}
+
+void
 markdown_cut_first(struct markdown *md)
 {
 	size_t cut = md->first_end;

@@ -93,6 +93,8 @@ void markdown_pre(struct markdown *md, const char *p, size_t n);
 void markdown_drop(struct markdown *md);
 /* After the walk: the table still gathered, if any. */
 void markdown_end(struct markdown *md);
+/* Put the lines s[0..n) (one paragraph each) before the text. */
+void markdown_open(struct markdown *md, const char *s, size_t n);
 /* Remove the first block (the flat text lost its first line). */
 void markdown_cut_first(struct markdown *md);
 void markdown_free(struct markdown *md);

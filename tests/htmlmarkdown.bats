@@ -74,6 +74,16 @@ EOF2
 	done
 }
 
+@test "htmlmarkdown: the text JSON-LD supplies opens the Markdown too, escaped" {
+	# the product's description is only in its JSON-LD: the flat text
+	# opens with it, and so must the Markdown (it was left out)
+	run --separate-stderr htmltext --plain --markdown "$D/jsonld-text.html"
+	assert_success
+	assert_line --index 1 'A kettle of blue steel that boils a litre in three minutes. \*Stainless\* lid, 2 kW element, cord store under the base.'
+	assert_line --index 2 'Price: 30 euros. In stock and ready to ship today from our warehouse.'
+	same_text "$D/jsonld-text.html"
+}
+
 @test "htmlmarkdown: emphasis markers only where CommonMark reads them; a code span with backticks" {
 	printf '<p>Word<em>(punctuated)</em>word and <b> spaced </b>and <i>a</i><i>b</i> and <code>a`b</code> here.</p>' > e.html
 	htmltext --plain --markdown e.html | tail -n +3 > out
