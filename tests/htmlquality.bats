@@ -49,6 +49,46 @@ PROG=htmltext
 	refute_line 'View details'
 }
 
+@test "htmltext quality: a control inside a short block that is not one (a \"Recent posts\" heading beside its \"See all\" link) is left out" {
+	{
+		printf '<html><head><title>Catering</title></head><body><main><article><h1>Catering services</h1>\n'
+		printf '<p>In-house catering is when the venue also provides the food: one contract for the room and the meal, which suits business lunches.</p>\n'
+		printf '<p>Drop-off catering brings the food ready to serve, and the host sets it out: the cheapest way to feed a small office meeting.</p>\n'
+		printf '<header><h2>Recent Posts</h2><a href="/blog">See All</a></header>\n'
+		printf '</article></main></body></html>\n'
+	} > recent.html
+	plain recent.html
+	refute_line 'Recent Posts'
+	assert_line --partial 'Drop-off catering'
+}
+
+@test "htmltext quality: an article's dateline (its date, the words around it, its author at most) is not text; a sentence with a date and an old date are" {
+	cat > dl.html <<-'EOF'
+	<html><head><title>Tides</title></head><body>
+	<main><article><h1>How tides work</h1>
+	<p class="meta">By Ann Lee · Published: Jun 25, 2025 · 5 min read</p>
+	<div><span>Last updated on 2025-07-01</span></div>
+	<p>7 May 1856</p>
+	<p>The moon pulls the oceans toward it, and the earth turns under the bulge twice a day, so most coasts see two high tides and two low ones.</p>
+	<p>April 2, 2024</p>
+	<p>On April 2, 2024 the harbour recorded its highest spring tide in forty years, a metre above the usual mark.</p>
+	</article></main></body></html>
+	EOF
+	plain dl.html
+	refute_line --partial 'Ann Lee'
+	refute_line --partial 'Last updated'
+	# a date the text is about, and dates after the first paragraph
+	assert_line '7 May 1856'
+	assert_line 'April 2, 2024'
+	assert_line --partial 'On April 2, 2024 the harbour'
+	# the same lines leave the Markdown
+	run htmltext --markdown dl.html
+	refute_output --partial 'Ann Lee'
+	# the author and the date are still the metadata's
+	htmltext --fields author,date dl.html > meta.tsv
+	assert_equal "$(cut -f3,4 meta.tsv)" "$(printf 'Ann Lee\t2025-06-25')"
+}
+
 @test "htmltext quality: a page of nothing but short lines or links gives them, not nothing" {
 	printf '<html><body>\n  Test\n</body></html>\n' > short.html
 	htmltext short.html > out

@@ -176,7 +176,7 @@ EX="$BATS_TEST_DIRNAME/../examples"
 	rm pages/http/blog.example.org/2025/03/sourdough-starter.html
 	mk
 	assert_equal "$(printf '%s\n' "$output" | grep -c '^site.sh run')" 2
-	assert_line 'Pages in: 33; exact duplicate groups: 4; near-duplicate clusters: 7; pages kept: 21'
+	assert_line 'Pages in: 33; exact duplicate groups: 5; near-duplicate clusters: 6; pages kept: 21'
 }
 
 @test "pipeline: dedup.sh on a plain wget --mirror, with a page it rejects and pages without text" {
