@@ -633,7 +633,8 @@ enum {
 	F_PLACE = 1 << 24,	/* F_NOISE by the header of its class only */
 	F_HOLDSSEM = 1 << 25,	/* an F_SEM element below it */
 	F_SHELF = 1 << 26,	/* one of a row of priced cards (shelves()) */
-	F_UI = 1 << 27,		/* the words of a control ("Share", "Log in") */
+	F_OUT = 1 << 27,	/* left out of the text: a control ("Share"),
+				   a dateline, an article's caption */
 };
 
 #define NONE	UINT32_MAX
@@ -2111,7 +2112,7 @@ extract_from(struct extract *x, xmlNode *root, bool all)
 
 		if (n->type == XML_ELEMENT_NODE) {
 			e = el_of(x, n);
-			if (e && !(e->flags & (F_DEAD | F_SKIP | F_UI))) {
+			if (e && !(e->flags & (F_DEAD | F_SKIP | F_OUT))) {
 				enter(&w, e);
 				down = n->children != NULL;
 				if (!down)
@@ -3069,7 +3070,7 @@ child_holds_all(const struct extract *x, size_t i)
 }
 
 /* Mark the outermost short elements of the text whose words are a
- * control's (F_UI): step 8 leaves them out. */
+ * control's (F_OUT): step 8 leaves them out. */
 #define UI_CHARS	32
 
 static void
@@ -3102,7 +3103,7 @@ ui_controls(struct extract *x)
 		}
 		inline_text(x, e->node, &x->tmp);
 		if (ui_words(x->tmp.p, x->tmp.len)) {
-			e->flags |= F_UI;
+			e->flags |= F_OUT;
 			i = e->end - 1;
 		}
 		/* else a control may be inside it: a header of "Recent
@@ -3197,8 +3198,8 @@ datelines(struct extract *x)
 	for (size_t i = 0; i < x->nels; i++) {
 		struct el *e = &els[i];
 
-		if (!(e->flags & F_INROOT) || (e->flags & (F_DEAD | F_UI))) {
-			if (e->flags & (F_DEAD | F_UI))
+		if (!(e->flags & F_INROOT) || (e->flags & (F_DEAD | F_OUT))) {
+			if (e->flags & (F_DEAD | F_OUT))
 				i = e->end - 1;
 			continue;
 		}
@@ -3217,7 +3218,29 @@ datelines(struct extract *x)
 		}
 		inline_text(x, e->node, &x->tmp);
 		if (dateline_words(x->tmp.p, x->tmp.len, now)) {
-			e->flags |= F_UI;
+			e->flags |= F_OUT;
+			i = e->end - 1;
+		}
+	}
+}
+
+/* An article's captions (<figcaption>) are not its text: what a picture
+ * shows and who took it.  The references of wcxb-dev hold 63 of the 724
+ * caption lines we gave on article pages (article F1 halves
+ * 0.9538/0.9536 -> 0.9551/0.9550, all 0.8703/0.8654 -> 0.8710/0.8662;
+ * a documentation page typed as an article lost 0.02), and an article's
+ * body as news benchmarks take it has none.  Readability keeps them:
+ * its 130 pages fall 0.9695 -> 0.9669 (precision up, recall down).  The
+ * other types keep theirs: a collection's pictures are its items. */
+static void
+captions(struct extract *x)
+{
+	for (size_t i = 0; i < x->nels; i++) {
+		struct el *e = &x->els[i];
+
+		if ((e->flags & F_INROOT) && strcmp((const char *)e->node->name,
+		    "figcaption") == 0) {
+			e->flags |= F_OUT;
 			i = e->end - 1;
 		}
 	}
@@ -3275,8 +3298,10 @@ run(struct extract *x, xmlDoc *doc, const char *url)
 		/* step 8 */
 		h1 = headline(x);	/* marks F_INROOT too */
 		ui_controls(x);
-		if (x->type == PAGETYPE_ARTICLE)
+		if (x->type == PAGETYPE_ARTICLE) {
 			datelines(x);
+			captions(x);
+		}
 		if (h1 != NULL) {
 			inline_text(x, h1->node, &x->title);
 			if (x->title.len > 0) {

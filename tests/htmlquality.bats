@@ -89,6 +89,33 @@ PROG=htmltext
 	assert_equal "$(cut -f3,4 meta.tsv)" "$(printf 'Ann Lee\t2025-06-25')"
 }
 
+@test "htmltext quality: an article's captions are not its text; a collection's are" {
+	cat > fig.html <<-'EOF'
+	<html><head><title>Tides</title></head><body>
+	<main><article><h1>How tides work</h1>
+	<p>The moon pulls the oceans toward it, and the earth turns under the bulge twice a day, so most coasts see two high tides and two low ones.</p>
+	<figure><img src="t.jpg" alt="A harbour at low tide"><figcaption>The harbour at low tide. Jane Doe/Getty Images</figcaption></figure>
+	<p>Spring tides come when the sun and the moon pull together; neap tides when they pull at right angles to each other.</p>
+	</article></main></body></html>
+	EOF
+	plain fig.html
+	refute_line --partial 'Getty Images'
+	assert_line --partial 'Spring tides come'
+	run htmltext --markdown fig.html
+	refute_output --partial 'Getty Images'
+	# a shop's grid of pictures: the captions are the items
+	{
+		printf '<html><head><meta property="og:type" content="product.group"></head><body><main><h1>Wool socks</h1><p>Socks knitted from merino wool, warm in winter and cool in summer.</p>\n'
+		for c in Grey Blue Red Green; do
+			printf '<figure class="card"><a href="/p/%s"><img src="%s.jpg"></a><figcaption>%s merino socks, 12 euros</figcaption></figure>\n' $c $c $c
+		done
+		printf '</main></body></html>\n'
+	} > grid.html
+	run htmltext --meta grid.html
+	assert_output --partial 'Green merino socks, 12 euros'
+	assert_output --partial 'collection'
+}
+
 @test "htmltext quality: a page of nothing but short lines or links gives them, not nothing" {
 	printf '<html><body>\n  Test\n</body></html>\n' > short.html
 	htmltext short.html > out

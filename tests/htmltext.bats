@@ -570,9 +570,11 @@ htmltext: dir: read error: Is a directory"
 	htmltext "$D"/readability/*/source.html > out.tsv
 	"$BENCH/htmlscore" shingle -v out.tsv > score
 	# the floors are today's figures less 0.02: a drop is a regression
+	# (ehow-2's photo credits are figcaptions, which Readability keeps
+	# and an article's text leaves out: 0.99 -> 0.91)
 	run awk 'BEGIN {
 	    f["001"] = 0.96; f["ars-1"] = 0.98; f["daringfireball-1"] = 0.89;
-	    f["ehow-2"] = 0.97; f["herald-sun-1"] = 0.94; f["hidden-nodes"] = 0.98;
+	    f["ehow-2"] = 0.89; f["herald-sun-1"] = 0.94; f["hidden-nodes"] = 0.98;
 	    f["keep-tabular-data"] = 0.97; f["mozilla-2"] = 0.82; f["qq"] = 0.80;
 	    f["replace-brs"] = 0.92;
 	    f["tumblr"] = 0.98; f["v8-blog"] = 0.97 }
