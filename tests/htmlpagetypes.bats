@@ -581,6 +581,31 @@ PROG=htmltext
 	refute_output --partial 'brass foot'
 }
 
+@test "htmltext page types: a thread's labels (a short line over each of three posts or more) are not its text; code, sentences and a label given twice are" {
+	{
+		printf '<html><head><script type="application/ld+json">{"@type":"DiscussionForumPosting","headline":"Bridge sounds on a Pi 5"}</script></head><body><h1>Bridge sounds on a Pi 5</h1>\n'
+		for p in "The sound card gives a hum when the fan spins up, on every kernel I tried this week." \
+		    "Try a shorter cable between the card and the board, the hum went away here with that." \
+		    "A ferrite bead on the USB lead did it for me, after the cable made no difference." \
+		    "Same here: the bead fixed it, and the fan noise is gone too now that it sits lower."; do
+			printf '<div class="post"><div class="userinfo"><span>Registered User</span><div>Join Date: Aug 2008</div></div><p>%s</p><pre>sudo rpi-update</pre></div>\n' "$p"
+		done
+		printf '<div class="post"><div class="userinfo"><span>Senior Moderator</span></div><p>Marked as solved: the ferrite bead is the answer to this thread.</p></div>\n'
+		printf '<div class="post"><div class="userinfo"><span>Senior Moderator</span></div><p>Closed for replies after thirty days, as every thread here is.</p></div>\n'
+		printf '</body></html>\n'
+	} > labels.html
+	run htmltext --meta labels.html
+	assert_output --partial 'forum'
+	plain labels.html
+	refute_line 'Registered User'
+	refute_line 'Join Date: Aug 2008'
+	assert_equal "$(grep -c '^sudo rpi-update$' <<< "$output")" 4
+	assert_equal "$(grep -c '^Senior Moderator$' <<< "$output")" 2
+	assert_line --partial 'A ferrite bead on the USB lead'
+	run htmltext --markdown labels.html
+	refute_output --partial 'Registered User'
+}
+
 @test "htmltext page types: a reply's quote of the post before it is not given again; a quote from elsewhere and a line the page repeats stay" {
 	{
 		printf '<html><head><script type="application/ld+json">{"@type":"DiscussionForumPosting","headline":"Which Qt comes with Ubuntu 24.04?"}</script></head><body><h1>Which Qt comes with Ubuntu 24.04?</h1>\n'
