@@ -54,6 +54,8 @@ struct extract {
 	bool		 show_hidden;	/* a style, a hiding class or
 					   aria-hidden hides nothing */
 	size_t		 hidden_out;	/* elements they hid */
+	bool		 show_tabs;	/* role=tabpanel is never hidden */
+	size_t		 hidden_tabs;	/* tab panels hidden */
 	bool		 no_blocks;	/* step 8 kept no block of text */
 	bool		 keep_comments;	/* comment sections are content */
 	bool		 post_comments;	/* ... but those under each post not */

@@ -385,6 +385,36 @@ PROG=htmltext
 	assert_equal "$(grep -c 'engineered for comfort' <<< "$output")" 1
 }
 
+@test "htmltext page types: documentation gives every tab of its code samples, hidden or not; an article only the tab shown" {
+	page() {
+		printf '<html><head><title>Send a message - Widgetd manual</title><script type="application/ld+json">{"@type":"%s"}</script></head><body><main><h1>Send a message</h1>\n' "$1"
+		printf '<p>%s</p>\n' "$2"
+		printf '<div role="tablist"><button role="tab" aria-selected="true">Python</button><button role="tab">Go</button></div>\n'
+		printf '<div role="tabpanel"><pre>client.send("hello")</pre><p>Install the client with pip install widgetd first.</p></div>\n'
+		printf '<div role="tabpanel" hidden><pre>client.Send("hello")</pre><p>Install the client with go get widgetd.dev/client first.</p></div>\n'
+		printf '<div role="tabpanel" style="display: none"><pre>Client.send "hello"</pre><p>Install the client with gem install widgetd first.</p></div>\n'
+		printf '</main></body></html>\n'
+	}
+	local p="The send call takes the text and returns when the daemon has queued it. The API reference lists its options and the errors it returns."
+	page TechArticle "$p" > tabs.html
+	run --separate-stderr htmltext --meta tabs.html
+	assert_equal "$(cut -f 7 <<< "$output")" documentation
+	plain tabs.html
+	assert_line 'client.send("hello")'
+	assert_line 'client.Send("hello")'
+	assert_line 'Client.send "hello"'
+	assert_line 'Install the client with go get widgetd.dev/client first.'
+	run htmltext --markdown tabs.html
+	assert_output --partial 'gem install widgetd'
+	page NewsArticle "$p" > news.html
+	run --separate-stderr htmltext --meta news.html
+	assert_equal "$(cut -f 7 <<< "$output")" article
+	plain news.html
+	assert_line 'client.send("hello")'
+	refute_line 'client.Send("hello")'
+	refute_line 'Client.send "hello"'
+}
+
 @test "htmltext page types: documentation keeps its code blocks as they are, not its sidebar of pages or its table of contents" {
 	cat > doc.html <<-'EOF'
 	<html><head><title>Configuration - Widgetd manual</title></head><body>
