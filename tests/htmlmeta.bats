@@ -526,6 +526,16 @@ date_table() {
 	assert_output 2025-11-01
 }
 
+@test "htmlmeta: date: a date in the text just above the h1 comes before a date element far past it and the date beside an author link" {
+	long='<p>A lead paragraph about the harbour that runs on and on, long enough to pass the first 400 bytes after the headline that are read for a date: the pools, the tides, the crabs and the anemones, the periwinkles, the limpets and the barnacles, the weed, the sand, the gulls above them, the walkers and their dogs, the rain and the wind from the west that brings the swell in over the rocks twice a day.</p>'
+	long=$long$long$long$long$long$long
+	date_table <<-EOT
+	|<p><span>January 27, 2025</span></p>|$long<ul><li><span class="card-date">November 25, 2025</span> Another post</li></ul>|2025-01-27
+	|<p><span>January 27, 2025</span></p>|$long<div><a href="/author/ann-lee">Ann Lee</a> <span>April 8, 2024</span></div>|2025-01-27
+	||$long<ul><li><span class="card-date">November 25, 2025</span> Another post</li></ul>|2025-11-25
+	EOT
+}
+
 @test "htmlmeta: date: the date shown beside the headline, earlier than the <meta> one when no later modification is given (a template's datePublished of the last change), not a comment's <time>" {
 	pub='<meta property="article:published_time" content="2025-06-12T10:00:00+00:00">'
 	date_table <<-EOT
