@@ -221,7 +221,7 @@ title_page() {
 	printf '<!doctype html><html lang=en><head><title>%s</title>%s</head><body><article><h1>%s</h1><p>The harbour rock pools fill twice a day, and each tide leaves behind a different set of animals: anemones, small crabs, periwinkles and the occasional starfish that did not make it back to deeper water in time.</p><p>Walk out an hour before low water and you will have the best of it, with the pools at their clearest.</p></article></body></html>' "$1" "$2" "$3"
 }
 
-@test "htmlmeta: title: the candidate most sources agree on; a slogan h1 loses a tie to the <title>" {
+@test "htmlmeta: title: the candidate most sources agree on; a slogan h1 loses a tie to the <title>, unless the JSON-LD headline is the h1" {
 	og() { printf '<meta property="og:title" content="%s">' "$1"; }
 	export -f title_page
 	while IFS='|' read -r title head h1 want; do
@@ -231,6 +231,7 @@ title_page() {
 		assert_equal "$output" "$want"
 	done <<-EOT
 	Cybersecurity Consulting : Acme|$(og 'Cybersecurity Consulting : Acme')|Elevate maturity and move to ready|Cybersecurity Consulting
+	Cybersecurity Consulting : Acme|$(og 'Cybersecurity Consulting : Acme')<script type="application/ld+json">{"@type":"Article","headline":"Elevate maturity and move to ready"}</script>|Elevate maturity and move to ready|Elevate maturity and move to ready
 	Best Office Chairs for Back Pain : VSI|$(og 'Best Office Chairs for Back Pain : VSI')|Best Office Chairs to Prevent Back Pain|Best Office Chairs to Prevent Back Pain
 	Foo bar baz : Site|$(og 'Quux corge grault')|Quux corge grault|Quux corge grault
 	Gym Workouts for Beginners - Gold's Gym||Gym Workouts for Beginners - Strength Training|Gym Workouts for Beginners
