@@ -1608,11 +1608,10 @@ meta_read(struct meta *m, xmlDoc *doc, const char *url, long long now)
 	if (url != NULL)
 		set_date(m, META_DATE, url_path(url), 0, now);
 	set_date(m, META_DATE, text_at(m, s->date_el_pre), 0, now);
-	set_date(m, META_DATE, text_at(m, s->date_el), 0, now);
-	/* the date beside the author's name, a link to the author's page
-	 * ("Ann Lee April 8, 2024") */
-	if (m->after_author.len > 0)
-		set_date(m, META_DATE, buf_cstr(&m->after_author), 0, now);
+	/* the text just above the h1 ("January 27, 2025" in a plain span)
+	 * before a date element far past it, a card of another post, and
+	 * before the date beside an author link further down (wcxb-dev: 2
+	 * dates right, none wrong, no other page's date changed) */
 	if (s->seen_h1 && m->before_h1.len > 0) {
 		struct buf *b = &m->before_h1;
 		size_t skip = b->len > BEFORE_H1 ? b->len - BEFORE_H1 : 0;
@@ -1620,6 +1619,11 @@ meta_read(struct meta *m, xmlDoc *doc, const char *url, long long now)
 		buf_cstr(b);
 		set_date(m, META_DATE, b->p + skip, 0, now);
 	}
+	set_date(m, META_DATE, text_at(m, s->date_el), 0, now);
+	/* the date beside the author's name, a link to the author's page
+	 * ("Ann Lee April 8, 2024") */
+	if (m->after_author.len > 0)
+		set_date(m, META_DATE, buf_cstr(&m->after_author), 0, now);
 	set_date(m, META_MODIFIED, jsonld_get(ld, JSONLD_DATE_MODIFIED),
 	    DATE_UNIX, now);
 	for (size_t i = 0; i < s->g[G_MODIFIED].n; i++)

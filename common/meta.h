@@ -30,8 +30,9 @@
  *                the first <time datetime> in article or main, else the
  *                first one; a date element and the text after the
  *                h1; a labelled date ("Published on ..."); a date in the
- *                URL's path (/2024/03/12/); beside the first author
- *                link; what is above the h1; a
+ *                URL's path (/2024/03/12/); what is above the h1; a
+ *                date element far past it; beside the first author
+ *                link; a
  *                modification date; an "Updated ..." text.  The first
  *                plausible one (date.h); htmltext(1) has the whole order.
  *                Then a date shown beside the h1 (a <time>, the date

@@ -221,7 +221,7 @@ title_page() {
 	printf '<!doctype html><html lang=en><head><title>%s</title>%s</head><body><article><h1>%s</h1><p>The harbour rock pools fill twice a day, and each tide leaves behind a different set of animals: anemones, small crabs, periwinkles and the occasional starfish that did not make it back to deeper water in time.</p><p>Walk out an hour before low water and you will have the best of it, with the pools at their clearest.</p></article></body></html>' "$1" "$2" "$3"
 }
 
-@test "htmlmeta: title: the candidate most sources agree on; a slogan h1 loses a tie to the <title>" {
+@test "htmlmeta: title: the candidate most sources agree on; a slogan h1 loses a tie to the <title>, unless the JSON-LD headline is the h1" {
 	og() { printf '<meta property="og:title" content="%s">' "$1"; }
 	export -f title_page
 	while IFS='|' read -r title head h1 want; do
@@ -231,6 +231,7 @@ title_page() {
 		assert_equal "$output" "$want"
 	done <<-EOT
 	Cybersecurity Consulting : Acme|$(og 'Cybersecurity Consulting : Acme')|Elevate maturity and move to ready|Cybersecurity Consulting
+	Cybersecurity Consulting : Acme|$(og 'Cybersecurity Consulting : Acme')<script type="application/ld+json">{"@type":"Article","headline":"Elevate maturity and move to ready"}</script>|Elevate maturity and move to ready|Elevate maturity and move to ready
 	Best Office Chairs for Back Pain : VSI|$(og 'Best Office Chairs for Back Pain : VSI')|Best Office Chairs to Prevent Back Pain|Best Office Chairs to Prevent Back Pain
 	Foo bar baz : Site|$(og 'Quux corge grault')|Quux corge grault|Quux corge grault
 	Gym Workouts for Beginners - Gold's Gym||Gym Workouts for Beginners - Strength Training|Gym Workouts for Beginners
@@ -524,6 +525,16 @@ date_table() {
 	run bash -c "printf '%s' '<title>Which pools are best?</title><div class=post><p>annlee Member</p><p>Posted 2025-11-01 15:14</p><p>Which of the harbour rock pools are the best at low water? I have walked out twice and found mostly periwinkles and small crabs, nothing else.</p></div>' | htmltext --json | jq -r .date"
 	assert_success
 	assert_output 2025-11-01
+}
+
+@test "htmlmeta: date: a date in the text just above the h1 comes before a date element far past it and the date beside an author link" {
+	long='<p>A lead paragraph about the harbour that runs on and on, long enough to pass the first 400 bytes after the headline that are read for a date: the pools, the tides, the crabs and the anemones, the periwinkles, the limpets and the barnacles, the weed, the sand, the gulls above them, the walkers and their dogs, the rain and the wind from the west that brings the swell in over the rocks twice a day.</p>'
+	long=$long$long$long$long$long$long
+	date_table <<-EOT
+	|<p><span>January 27, 2025</span></p>|$long<ul><li><span class="card-date">November 25, 2025</span> Another post</li></ul>|2025-01-27
+	|<p><span>January 27, 2025</span></p>|$long<div><a href="/author/ann-lee">Ann Lee</a> <span>April 8, 2024</span></div>|2025-01-27
+	||$long<ul><li><span class="card-date">November 25, 2025</span> Another post</li></ul>|2025-11-25
+	EOT
 }
 
 @test "htmlmeta: date: the date shown beside the headline, earlier than the <meta> one when no later modification is given (a template's datePublished of the last change), not a comment's <time>" {
