@@ -811,7 +811,6 @@ table_part(const xmlNode *n, uint32_t tf)
 	    strcmp(name, "tfoot") == 0;
 }
 
-/* Read the attributes that matter; false if the element is hidden. */
 /* Whether n, which the page hides, is a tab panel shown all the same
  * (x->show_tabs); the hidden ones are counted. */
 static bool
@@ -825,6 +824,7 @@ tab_shown(struct extract *x, const xmlNode *n)
 	return x->show_tabs;
 }
 
+/* Read the attributes that matter; false if the element is hidden. */
 static bool
 attributes(struct extract *x, xmlNode *n, uint32_t tf, uint32_t *flags)
 {
@@ -3263,15 +3263,16 @@ datelines(struct extract *x)
 	for (size_t i = 0; i < x->nels; i++) {
 		struct el *e = &els[i];
 
-		if (!(e->flags & F_INROOT) || (e->flags & (F_DEAD | F_OUT))) {
-			if (e->flags & (F_DEAD | F_OUT))
-				i = e->end - 1;
+		if (!(e->flags & F_INROOT) ||
+		    (e->flags & (F_DEAD | F_OUT | F_SKIP))) {
+			if (e->flags & (F_DEAD | F_OUT | F_SKIP))
+				i = e->end - 1;	/* the headline too */
 			continue;
 		}
 		if ((e->tf & TF_BLOCK) && e->own + e->inl >= DATELINE_BODY)
 			return;		/* the article's body has begun */
 		if (e->chars == 0 || e->chars > DATELINE_CHARS ||
-		    (e->flags & F_SKIP) || child_holds_all(x, i))
+		    child_holds_all(x, i))
 			continue;
 		if (!own_line(x, i))
 			continue;
