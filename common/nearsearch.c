@@ -119,6 +119,7 @@ nearsearch_search(struct nearsearch *s, const uint32_t *reps, size_t nreps,
 	nearsearch_design(s);
 	nearidx_search_init(&srch, s->k, on_pair, s);
 	srch.split = split;
+	srch.nthreads = s->nthreads;
 	if (r->npos <= 1 && r->capent > r->nent + 1) {
 		/* the doubling's slack would count against the 24 bytes */
 		r->capent = r->nent + 1;
