@@ -15,6 +15,7 @@
 #include "nearrecs.h"
 #include "nearsearch.h"
 #include "out.h"
+#include "par.h"
 #include "progress.h"
 #include "stream.h"
 
@@ -431,7 +432,7 @@ main(int argc, char *argv[])
 			break;
 		case 'j':
 			nthreads = (unsigned)cli_number("-j", optarg, 1,
-			    NEARIDX_MAXTHREADS);
+			    PAR_MAXTHREADS);
 			break;
 		case 'i':
 			idfield = cli_field("-i", optarg);

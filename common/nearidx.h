@@ -106,8 +106,6 @@ bool nearidx_key_parse(const char *p, size_t n, unsigned *table, uint64_t *key);
  * entries, d their distance, x their XOR. */
 typedef void (*nearidx_pair_fn)(void *ctx, uint32_t a, uint32_t b, unsigned d);
 
-#define NEARIDX_MAXTHREADS	64
-
 struct nearidx_search {
 	unsigned	 k;
 	/* threads that search a span's runs (nearidx_search_tables); 0 or
