@@ -62,7 +62,7 @@ void
 xalloc_huge(void *p, size_t n)
 {
 #ifdef MADV_HUGEPAGE
-	if (n >= (8u << 20) && getenv("NP8_NOHUGE") == NULL) {
+	if (n >= (8u << 20)) {
 		uintptr_t a = (uintptr_t)p & ~(uintptr_t)4095;
 		uintptr_t e = ((uintptr_t)p + n + 4095) & ~(uintptr_t)4095;
 
