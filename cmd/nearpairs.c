@@ -544,6 +544,7 @@ main(int argc, char *argv[])
 	nearsearch_init(&srch, &recs, k);
 	srch.ntables = ntables;
 	srch.nthreads = nthreads ? nthreads : threads_auto();
+	recs.ahead = srch.nthreads > 1;
 	srch.distinct = distinct;
 	recs.keep_empty = keep_empty;
 

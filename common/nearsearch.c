@@ -115,6 +115,7 @@ nearsearch_search(struct nearsearch *s, const uint32_t *reps, size_t nreps,
 	uint32_t *all = NULL;
 	uint64_t compared;
 
+	nearrecs_added(r);
 	if (r->npos > 1 && reps == NULL)
 		reps = all = nearrecs_all(r, &nreps);
 	nearsearch_design(s);
