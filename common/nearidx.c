@@ -1415,6 +1415,24 @@ nearidx_search_tables(struct nearidx_search *s, const struct nearidx_design *d,
 	struct nearidx_bitsel hi, *rest;
 	struct nearidx_entry *dst;
 
+	nearidx_bitsel_init(&hi, top);
+	if (top == d->mask[t] && s->nthreads > 1 && n >= PAR_MIN &&
+	    hi.nseg == 1) {
+		/* a key of one block (k + 1 tables): its buckets are the
+		 * runs, shared among the threads as a span's are */
+		struct nearidx_bitsel none;
+
+		nearidx_bitsel_init(&none, 0);
+		if (sort_sel(e, tmp, n, &hi) != e) {
+			struct nearidx_entry *x = e;
+
+			e = tmp;
+			tmp = x;
+		}
+		*np = par_span(s, d, t, t + 1, &none, &hi, e, tmp, n, e);
+		*next = t + 1;
+		return e;
+	}
 	if (n < 2 || top == d->mask[t] ||
 	    (n >> __builtin_popcountll(top)) < REFINE_MIN) {
 		*next = t + 1;
@@ -1426,7 +1444,6 @@ nearidx_search_tables(struct nearidx_search *s, const struct nearidx_design *d,
 	for (unsigned u = t; u < end; u++)
 		nearidx_bitsel_init(&rest[u - t], d->mask[u] & ~top);
 	/* the one pass through memory of the whole span */
-	nearidx_bitsel_init(&hi, top);
 	if ((s->nthreads > 1 && n >= PAR_MIN && hi.nseg == 1 && hi.bits <= 11 ?
 	    par_sort_top(e, tmp, n, &hi, s->nthreads > PAR_MAXTHREADS ?
 	    PAR_MAXTHREADS : s->nthreads) : sort_sel(e, tmp, n, &hi)) != e) {

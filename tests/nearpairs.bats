@@ -177,7 +177,7 @@ nearpairs: 15 tables of 6 blocks"
 	run bash -c '
 	"$TOOLS/npgen" mixed 300000 13 > in.tsv
 	"$TOOLS/npgen" planted 300000 14 > arc.tsv
-	for args in "-k 4" "-k 5" "-k 4 --clusters" "-k 4 --components" \
+	for args in "-k 4" "-k 5" "-k 3" "-k 4 --clusters" "-k 4 --components" \
 	    "-k 4 --against arc.tsv --self"; do
 		nearpairs -j 1 $args in.tsv > want || echo "status $? for $args"
 		for j in 2 5; do
