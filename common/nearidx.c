@@ -1094,10 +1094,13 @@ search_run(struct nearidx_search *s, const struct nearidx_design *d,
 
 /* --- threads -------------------------------------------------------------- */
 
-/* A span of fewer entries is searched by one thread: starting threads
- * costs some 50 us, a span of 2^18 entries some 50 ms at k = 4. */
+/* A span of fewer entries is searched by one thread.  Not tuned: it
+ * only keeps threads from small inputs (10M planted fingerprints at
+ * k = 4 take some 2 s of CPU time in their 5 spans, so a span of 2^18
+ * entries some 10 ms, against tens of us to start a thread). */
 #define PAR_MIN		(1u << 18)
-/* Pairs a worker keeps before it passes them on (under the lock). */
+/* Pairs a worker keeps before it passes them on under the lock (not
+ * tuned: 25M pairs at 100M fingerprints are 6,000 turns of the lock). */
 #define PAIRBUF		4096
 
 struct par_span {			/* what the workers share */
@@ -1296,8 +1299,8 @@ par_span(struct nearidx_search *s, const struct nearidx_design *d,
 	struct par_worker *wk;
 	size_t left = n, *bound;
 
-	/* 16 chunks a thread: a thread on a core that another program
-	 * shares takes fewer of them */
+	/* 16 chunks a thread (not tuned): a thread on a core that another
+	 * program shares takes fewer of them */
 	sp.nchunks = 16 * (size_t)nw;
 	bound = xmalloc((sp.nchunks + 1) * sizeof *bound);
 	par_bounds(e, n, hi, bound, sp.nchunks);
