@@ -4,6 +4,9 @@
 # LC_ALL=C sort (one thread) of the same file, the cost of ordering the
 # data once.  Figures are the best of the runs: wall time, and CPU time
 # (user + system), which other jobs on the machine disturb less.
+# nearpairs runs with its default threads (one a CPU online, up to 8),
+# the sort with one: the wall times compare the two as users run them,
+# the CPU times the work; 10M is also run with -j 1.
 #
 # NP_BIG=1 (make bench BENCH=nearpairs NP_BIG=1) adds 100M planted
 # fingerprints, the issue's target of under 3 minutes on one core: a
@@ -53,6 +56,9 @@ rm -f "$tmp/np1m.tsv" "$tmp/np1mh.tsv" "$tmp/np1ms.tsv"
 runs_saved=$runs
 runs=$(( runs < 3 ? runs : 3 ))
 np_case "10M planted" 10000000 "$tmp/np10m.tsv"
+echo "  10M with -j 1 (one thread, as the sort): $(best sh_c '"$1" -j 1 "$2"' \
+    "$bin/nearpairs" "$tmp/np10m.tsv") s, CPU $(cpu "$bin/nearpairs" -j 1 \
+    "$tmp/np10m.tsv") s"
 for t in 10 20; do
 	echo "  10M with --tables $t: CPU $(cpu "$bin/nearpairs" --tables "$t" "$tmp/np10m.tsv") s"
 done
@@ -75,19 +81,19 @@ big_case() {
 	ns=$(cat "$tmp/.sort")
 	rm -f "$f"
 	awk -v n="$n" -v k="${NP_K:-4}" -v np="$np" -v ns="$ns" -v idb="$idb" \
-	    -v pairs="$pairs" \
+	    -v pairs="$pairs" -v ncpu="$(getconf _NPROCESSORS_ONLN)" \
 	    -v load="$(cut -d' ' -f1 /proc/loadavg)" 'BEGIN {
 		split(np, a, " "); split(ns, b, " ")
 		fmt = "  %dM planted, k = " k ": nearpairs %.0f fingerprints/s (%.1f s,"
 		fmt = fmt " CPU %.1f s: user %.1f, system %.1f; %.0f MB, %.1f"
 		fmt = fmt " bytes a fingerprint beyond %.0f MB of IDs and %d"
 		fmt = fmt " pairs), sort %.0f/s (%.1f s, CPU %.1f s, %.0f MB),"
-		fmt = fmt " ratio %.2f (CPU %.2f); load %s\n"
+		fmt = fmt " ratio %.2f (CPU %.2f); %d CPUs, load %s\n"
 		printf fmt, n / 1e6, n / a[1], a[1], a[2] + a[3], a[2], a[3],
 		    a[4] / 1024, (a[4] * 1024 - idb - 8 * n - 8 * pairs) / n,
 		    (idb + 8 * n) / 1048576, pairs, n / b[1], b[1],
 		    b[2] + b[3], b[4] / 1024, b[1] / a[1],
-		    (b[2] + b[3]) / (a[2] + a[3]), load
+		    (b[2] + b[3]) / (a[2] + a[3]), ncpu, load
 	}'
 }
 

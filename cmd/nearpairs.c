@@ -15,6 +15,7 @@
 #include "nearrecs.h"
 #include "nearsearch.h"
 #include "out.h"
+#include "par.h"
 #include "progress.h"
 #include "stream.h"
 
@@ -33,6 +34,8 @@ static const char help[] =
 "pairs brute force would give, found with a pigeonhole block index.\n"
 "\n"
 "  -k, --max-distance K pairs within K bits (0 to 32, default 3)\n"
+"  -j, --threads N      search with N threads (default: the CPUs online,\n"
+"                       at most 8); the output is the same\n"
 "  -i, --id-field N     the ID field (default 1; -1 is the last)\n"
 "  -f, --field N        the fingerprint field (default -1); it may hold\n"
 "                       several, comma-separated: one index each\n"
@@ -85,6 +88,7 @@ enum {
 
 static const struct option longopts[] = {
 	{ "max-distance",	required_argument,	NULL, 'k' },
+	{ "threads",		required_argument,	NULL, 'j' },
 	{ "id-field",		required_argument,	NULL, 'i' },
 	{ "field",		required_argument,	NULL, 'f' },
 	{ "tables",		required_argument,	NULL, OPT_TABLES },
@@ -107,6 +111,7 @@ static const struct option longopts[] = {
 };
 
 static unsigned k = 3;
+static unsigned nthreads;	/* 0: the CPUs online, up to THREADS_AUTO */
 static int idfield = 1, fpfield = -1;
 static bool clusters, components, self, emit, from, progress;
 static bool emit_keys, emit_records, from_records;
@@ -395,6 +400,19 @@ run_from_records(void)
 	    (unsigned)nparts));
 }
 
+/* The threads when -j is not given: one a CPU online, as GNU sort's
+ * --parallel, and at most THREADS_AUTO (as sort's 8: not measured beyond
+ * 2 cores here). */
+#define THREADS_AUTO	8
+
+static unsigned
+threads_auto(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+	return n < 1 ? 1 : n > THREADS_AUTO ? THREADS_AUTO : (unsigned)n;
+}
+
 /* --- main ---------------------------------------------------------------- */
 
 int
@@ -406,11 +424,15 @@ main(int argc, char *argv[])
 	int ch;
 
 	cli_init("nearpairs", help, argv);
-	while ((ch = getopt_long(argc, argv, "k:i:f:" CLI_SHORTOPTS_COMMON,
+	while ((ch = getopt_long(argc, argv, "k:j:i:f:" CLI_SHORTOPTS_COMMON,
 	    longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'k':
 			k = (unsigned)cli_number("-k", optarg, 0, NEARIDX_MAXK);
+			break;
+		case 'j':
+			nthreads = (unsigned)cli_number("-j", optarg, 1,
+			    PAR_MAXTHREADS);
 			break;
 		case 'i':
 			idfield = cli_field("-i", optarg);
@@ -521,6 +543,8 @@ main(int argc, char *argv[])
 	progress_start(progress);
 	nearsearch_init(&srch, &recs, k);
 	srch.ntables = ntables;
+	srch.nthreads = nthreads ? nthreads : threads_auto();
+	recs.ahead = srch.nthreads > 1;
 	srch.distinct = distinct;
 	recs.keep_empty = keep_empty;
 

@@ -1,8 +1,11 @@
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "nearidx.h"
+#include "par.h"
 #include "xalloc.h"
 
 /* A bucket this small is compared pair by pair: splitting it costs more
@@ -865,11 +868,9 @@ search(struct nearidx_search *s, struct nearidx_entry *e,
 		memcpy(e, cur, n * sizeof *e);
 }
 
-/* Add a group of the records of e[0..n) (n > 1), its pairs reported if
- * asked; returns its entry's idx. */
-static uint32_t
-add_group(struct nearidx_search *s, const struct nearidx_entry *e, size_t n,
-    bool pairs)
+/* Room for one more group of n records. */
+static void
+grow_groups(struct nearidx_search *s, size_t n)
 {
 	size_t m = s->nmembers;
 
@@ -883,6 +884,17 @@ add_group(struct nearidx_search *s, const struct nearidx_entry *e, size_t n,
 		s->gmember = xrealloc(s->gmember, s->capmember *
 		    sizeof *s->gmember);
 	}
+}
+
+/* Add a group of the records of e[0..n) (n > 1), its pairs reported if
+ * asked; returns its entry's idx. */
+static uint32_t
+add_group(struct nearidx_search *s, const struct nearidx_entry *e, size_t n,
+    bool pairs)
+{
+	size_t m = s->nmembers;
+
+	grow_groups(s, n);
 	for (size_t i = 0; i < n; i++)
 		s->gmember[m + i] = e[i].idx;
 	if (pairs)
@@ -1054,6 +1066,347 @@ nearidx_search_table(struct nearidx_search *s, const struct nearidx_design *d,
 	return e;
 }
 
+/* The tables t to end - 1 of a span over one run of its top block,
+ * e[0..m) (tmp: scratch for m), sorted on the rest of each key in turn
+ * while the run is in cache (rest: those keys' bits but the top
+ * block's); the entries left end at out, and their number is returned. */
+static size_t
+search_run(struct nearidx_search *s, const struct nearidx_design *d,
+    unsigned t, unsigned end, const struct nearidx_bitsel *rest,
+    struct nearidx_entry *e, struct nearidx_entry *tmp, size_t m,
+    struct nearidx_entry *out)
+{
+	struct nearidx_entry *cur = e, *oth = tmp;
+
+	for (unsigned u = t; u < end; u++) {
+		if (sort_sel(cur, oth, m, &rest[u - t]) != cur) {
+			struct nearidx_entry *x = cur;
+
+			cur = oth;
+			oth = x;
+		}
+		m = search_buckets(s, d, u, cur, oth, m);
+	}
+	if (cur != out)
+		memmove(out, cur, m * sizeof *e);
+	return m;
+}
+
+/* --- threads -------------------------------------------------------------- */
+
+/* A span of fewer entries is searched by one thread.  Not tuned: it
+ * only keeps threads from small inputs (10M planted fingerprints at
+ * k = 4 take some 2 s of CPU time in their 5 spans, so a span of 2^18
+ * entries some 10 ms, against tens of us to start a thread). */
+#define PAR_MIN		(1u << 18)
+/* Pairs a worker keeps before it passes them on under the lock (not
+ * tuned: 25M pairs at 100M fingerprints are 6,000 turns of the lock). */
+#define PAIRBUF		4096
+
+struct par_span {			/* what the workers share */
+	struct nearidx_search	*main;
+	const struct nearidx_design *d;
+	const struct nearidx_bitsel *rest;
+	struct nearidx_entry	*e, *tmp, *dst;
+	uint64_t		 top;
+	const size_t		*bound;	/* chunk i is bound[i] .. bound[i + 1] */
+	size_t			 nchunks;
+	unsigned		 t, end;
+	_Atomic size_t		 next;	/* the next chunk */
+	pthread_mutex_t		 lock;	/* around main->pair */
+};
+
+struct par_run {
+	size_t		 a, m;		/* a run at a of dst, m entries left */
+	unsigned	 w;		/* its worker */
+};
+
+struct par_worker {
+	struct par_span	*sp;
+	struct nearidx_search s;
+	unsigned	 no;
+	struct par_run	*runs;		/* with groups made: table 0 */
+	size_t		 nruns, capruns;
+	size_t		 npairs;
+	uint32_t	 pairs[PAIRBUF][3];
+};
+
+static void
+par_flush(struct par_worker *w)
+{
+	struct nearidx_search *m = w->sp->main;
+
+	if (w->npairs == 0)
+		return;
+	pthread_mutex_lock(&w->sp->lock);
+	for (size_t i = 0; i < w->npairs; i++)
+		m->pair(m->ctx, w->pairs[i][0], w->pairs[i][1], w->pairs[i][2]);
+	pthread_mutex_unlock(&w->sp->lock);
+	w->npairs = 0;
+}
+
+/* A worker's pairs go to the search's own function in batches, one
+ * thread at a time: the pairs are sorted before they are written, so the
+ * order they come in does not show. */
+static void
+par_pair(void *ctx, uint32_t a, uint32_t b, unsigned d)
+{
+	struct par_worker *w = ctx;
+
+	if (w->npairs == PAIRBUF)
+		par_flush(w);
+	w->pairs[w->npairs][0] = a;
+	w->pairs[w->npairs][1] = b;
+	w->pairs[w->npairs++][2] = d;
+}
+
+/* Take chunks of the span's entries and search each run of its top block
+ * that begins in one, leaving its entries where the run lay, in dst. */
+static void *
+par_work(void *arg)
+{
+	struct par_worker *w = arg;
+	struct par_span *sp = w->sp;
+	const struct nearidx_entry *e = sp->e;
+
+	for (;;) {
+		size_t c = atomic_fetch_add(&sp->next, 1), a, b, q;
+
+		if (c >= sp->nchunks)
+			break;
+		q = sp->bound[c + 1];
+		for (a = sp->bound[c]; a < q; a = b) {
+			uint64_t v = e[a].fp & sp->top;
+			size_t m;
+
+			for (b = a + 1; b < q && (e[b].fp & sp->top) == v; b++)
+				continue;
+			m = search_run(&w->s, sp->d, sp->t, sp->end, sp->rest,
+			    sp->e + a, sp->tmp + a, b - a, sp->dst + a);
+			if (sp->t == 0) {
+				if (w->nruns == w->capruns) {
+					w->capruns = 2 * w->capruns + 64;
+					w->runs = xrealloc(w->runs, w->capruns *
+					    sizeof *w->runs);
+				}
+				w->runs[w->nruns++] = (struct par_run){ a, m,
+				    w->no };
+			}
+		}
+	}
+	par_flush(w);
+	return NULL;
+}
+
+/* The chunks of e[0..n), sorted on the block hi selects (one run of
+ * bits): about nchunks of equal size, each moved back to the start of
+ * the run it falls in, so that no run is cut and the workers read only
+ * their own runs' entries.  bound gets nchunks + 1 offsets. */
+static void
+par_bounds(const struct nearidx_entry *e, size_t n,
+    const struct nearidx_bitsel *hi, size_t *bound, size_t nchunks)
+{
+	bound[0] = 0;
+	bound[nchunks] = n;
+	for (size_t c = 1; c < nchunks; c++) {
+		size_t lo = bound[c - 1], up = n * c / nchunks;
+		uint64_t v;
+
+		if (up < lo)
+			up = lo;
+		v = sel_key(hi, true, e[up].fp);
+		/* the first entry of v's run, between lo and up */
+		while (lo < up) {
+			size_t mid = lo + (up - lo) / 2;
+
+			if (sel_key(hi, true, e[mid].fp) < v)
+				lo = mid + 1;
+			else
+				up = mid;
+		}
+		bound[c] = lo;
+	}
+}
+
+static int
+run_order(const void *x, const void *y)
+{
+	const struct par_run *a = x, *b = y;
+
+	return (a->a > b->a) - (a->a < b->a);
+}
+
+/* Table 0's groups were made by each worker, numbered from 0: number
+ * them on from the search's (none yet at table 0), and move the runs'
+ * entries left down together; returns their number. */
+static size_t
+par_join_groups(struct nearidx_search *s, struct par_worker *wk, unsigned nw,
+    struct nearidx_entry *dst)
+{
+	struct par_run *runs;
+	size_t nruns = 0, w = 0, off[PAR_MAXTHREADS];
+
+	for (unsigned i = 0; i < nw; i++) {
+		struct nearidx_search *ws = &wk[i].s;
+
+		off[i] = s->ngroups;
+		for (size_t g = 0; g < ws->ngroups; g++) {
+			size_t len = ws->gstart[g + 1] - ws->gstart[g];
+			grow_groups(s, len);
+			memcpy(s->gmember + s->nmembers, ws->gmember +
+			    ws->gstart[g], len * sizeof *s->gmember);
+			s->gstart[s->ngroups] = (uint32_t)s->nmembers;
+			s->nmembers += len;
+			s->gstart[++s->ngroups] = (uint32_t)s->nmembers;
+		}
+		nruns += wk[i].nruns;
+	}
+	runs = xmalloc((nruns ? nruns : 1) * sizeof *runs);
+	nruns = 0;
+	for (unsigned i = 0; i < nw; i++) {
+		memcpy(runs + nruns, wk[i].runs, wk[i].nruns * sizeof *runs);
+		nruns += wk[i].nruns;
+	}
+	qsort(runs, nruns, sizeof *runs, run_order);
+	for (size_t r = 0; r < nruns; r++) {
+		struct nearidx_entry *p = dst + runs[r].a;
+
+		if (off[runs[r].w] > 0)
+			for (size_t i = 0; i < runs[r].m; i++)
+				if (p[i].idx & NEARIDX_GROUP)
+					p[i].idx += (uint32_t)off[runs[r].w];
+		if (w != runs[r].a)
+			memmove(dst + w, p, runs[r].m * sizeof *p);
+		w += runs[r].m;
+	}
+	free(runs);
+	return w;
+}
+
+/* The runs of a span (sorted on its top block) searched by s->nthreads
+ * threads, this one among them; returns the number of entries left, in
+ * dst. */
+static size_t
+par_span(struct nearidx_search *s, const struct nearidx_design *d,
+    unsigned t, unsigned end, const struct nearidx_bitsel *rest,
+    const struct nearidx_bitsel *hi, struct nearidx_entry *e,
+    struct nearidx_entry *tmp, size_t n, struct nearidx_entry *dst)
+{
+	struct par_span sp = { .main = s, .d = d, .rest = rest, .e = e,
+	    .tmp = tmp, .dst = dst, .top = top_block(d, t), .t = t, .end = end };
+	unsigned nw = s->nthreads > PAR_MAXTHREADS ? PAR_MAXTHREADS :
+	    s->nthreads;
+	struct par_worker *wk;
+	size_t left = n, *bound;
+
+	/* 16 chunks a thread (not tuned): a thread on a core that another
+	 * program shares takes fewer of them */
+	sp.nchunks = 16 * (size_t)nw;
+	bound = xmalloc((sp.nchunks + 1) * sizeof *bound);
+	par_bounds(e, n, hi, bound, sp.nchunks);
+	sp.bound = bound;
+	atomic_init(&sp.next, 0);
+	pthread_mutex_init(&sp.lock, NULL);
+	wk = xmalloc(nw * sizeof *wk);
+	memset(wk, 0, nw * sizeof *wk);
+	for (unsigned i = 0; i < nw; i++) {
+		struct nearidx_search *ws = &wk[i].s;
+
+		wk[i].sp = &sp;
+		wk[i].no = i;
+		ws->k = s->k;
+		ws->split = s->split;
+		ws->brute_max = s->brute_max;
+		ws->pair = par_pair;
+		ws->ctx = &wk[i];
+		if (t > 0) {	/* table 0's groups, read only */
+			ws->gmember = s->gmember;
+			ws->gstart = s->gstart;
+			ws->ngroups = s->ngroups;
+			ws->nmembers = s->nmembers;
+		}
+	}
+	par_run(par_work, wk, sizeof *wk, nw);
+	pthread_mutex_destroy(&sp.lock);
+	if (t == 0)
+		left = par_join_groups(s, wk, nw, dst);
+	for (unsigned i = 0; i < nw; i++) {
+		struct nearidx_search *ws = &wk[i].s;
+
+		s->compared += ws->compared;
+		if (t > 0)
+			ws->gmember = ws->gstart = NULL;
+		nearidx_search_free(ws);
+		free(wk[i].runs);
+	}
+	free(wk);
+	free(bound);
+	return left;
+}
+
+/* One pass of a sort through memory on a block of at most 11 bits,
+ * each thread counting, then moving, its slice of the entries: the
+ * span's one pass through memory, a fifth of the work at k = 4. */
+struct par_sort {
+	const struct nearidx_bitsel *b;
+	const struct nearidx_entry *src;
+	struct nearidx_entry *dst;
+	size_t		 lo, hi;
+	uint32_t	 cnt[2048];
+};
+
+static void *
+par_count(void *arg)
+{
+	struct par_sort *ps = arg;
+
+	memset(ps->cnt, 0, sizeof ps->cnt);
+	for (size_t i = ps->lo; i < ps->hi; i++)
+		ps->cnt[sel_key(ps->b, true, ps->src[i].fp)]++;
+	return NULL;
+}
+
+static void *
+par_move(void *arg)
+{
+	struct par_sort *ps = arg;
+
+	for (size_t i = ps->lo; i < ps->hi; i++)
+		ps->dst[ps->cnt[sel_key(ps->b, true, ps->src[i].fp)]++] =
+		    ps->src[i];
+	return NULL;
+}
+
+/* sort_sel() of e[0..n) on one run of at most 11 bits, by nw threads. */
+static struct nearidx_entry *
+par_sort_top(struct nearidx_entry *e, struct nearidx_entry *tmp, size_t n,
+    const struct nearidx_bitsel *b, unsigned nw)
+{
+	struct par_sort *ps = xmalloc(nw * sizeof *ps);
+	uint32_t sum = 0;
+
+	for (unsigned i = 0; i < nw; i++) {
+		ps[i].b = b;
+		ps[i].src = e;
+		ps[i].dst = tmp;
+		ps[i].lo = n * i / nw;
+		ps[i].hi = n * (i + 1) / nw;
+	}
+	par_run(par_count, ps, sizeof *ps, nw);
+	/* each value's entries of slice i after those of the slices before:
+	 * stable, as sort_sel() */
+	for (size_t v = 0; v < ((size_t)1 << b->bits); v++)
+		for (unsigned i = 0; i < nw; i++) {
+			uint32_t x = ps[i].cnt[v];
+
+			ps[i].cnt[v] = sum;
+			sum += x;
+		}
+	par_run(par_move, ps, sizeof *ps, nw);
+	free(ps);
+	return tmp;
+}
+
 struct nearidx_entry *
 nearidx_search_tables(struct nearidx_search *s, const struct nearidx_design *d,
     unsigned t, struct nearidx_entry *e, struct nearidx_entry *tmp, size_t *np,
@@ -1065,6 +1418,24 @@ nearidx_search_tables(struct nearidx_search *s, const struct nearidx_design *d,
 	struct nearidx_bitsel hi, *rest;
 	struct nearidx_entry *dst;
 
+	nearidx_bitsel_init(&hi, top);
+	if (top == d->mask[t] && s->nthreads > 1 && n >= PAR_MIN &&
+	    hi.nseg == 1) {
+		/* a key of one block (k + 1 tables): its buckets are the
+		 * runs, shared among the threads as a span's are */
+		struct nearidx_bitsel none;
+
+		nearidx_bitsel_init(&none, 0);
+		if (sort_sel(e, tmp, n, &hi) != e) {
+			struct nearidx_entry *x = e;
+
+			e = tmp;
+			tmp = x;
+		}
+		*np = par_span(s, d, t, t + 1, &none, &hi, e, tmp, n, e);
+		*next = t + 1;
+		return e;
+	}
 	if (n < 2 || top == d->mask[t] ||
 	    (n >> __builtin_popcountll(top)) < REFINE_MIN) {
 		*next = t + 1;
@@ -1076,8 +1447,9 @@ nearidx_search_tables(struct nearidx_search *s, const struct nearidx_design *d,
 	for (unsigned u = t; u < end; u++)
 		nearidx_bitsel_init(&rest[u - t], d->mask[u] & ~top);
 	/* the one pass through memory of the whole span */
-	nearidx_bitsel_init(&hi, top);
-	if (sort_sel(e, tmp, n, &hi) != e) {
+	if ((s->nthreads > 1 && n >= PAR_MIN && hi.nseg == 1 && hi.bits <= 11 ?
+	    par_sort_top(e, tmp, n, &hi, s->nthreads > PAR_MAXTHREADS ?
+	    PAR_MAXTHREADS : s->nthreads) : sort_sel(e, tmp, n, &hi)) != e) {
 		struct nearidx_entry *x = e;
 
 		e = tmp;
@@ -1087,28 +1459,19 @@ nearidx_search_tables(struct nearidx_search *s, const struct nearidx_design *d,
 	 * number of them the runs are left in tmp, and copied only when a
 	 * sort had nothing to move or table 0 made groups */
 	dst = (end - t) % 2 ? tmp : e;
-	for (size_t a = 0, b; a < n; a = b) {
-		uint64_t v = e[a].fp & top;
-		struct nearidx_entry *cur = e + a, *oth = tmp + a;
-		size_t m;
+	if (s->nthreads > 1 && n >= PAR_MIN && hi.nseg == 1)
+		w = par_span(s, d, t, end, rest, &hi, e, tmp, n, dst);
+	else
+		for (size_t a = 0, b; a < n; a = b) {
+			uint64_t v = e[a].fp & top;
 
-		for (b = a + 1; b < n && (e[b].fp & top) == v; b++)
-			continue;
-		m = b - a;
-		/* the run stays in cache through every table of the span */
-		for (unsigned u = t; u < end; u++) {
-			if (sort_sel(cur, oth, m, &rest[u - t]) != cur) {
-				struct nearidx_entry *x = cur;
-
-				cur = oth;
-				oth = x;
-			}
-			m = search_buckets(s, d, u, cur, oth, m);
+			for (b = a + 1; b < n && (e[b].fp & top) == v; b++)
+				continue;
+			/* the run stays in cache through every table of
+			 * the span */
+			w += search_run(s, d, t, end, rest, e + a, tmp + a,
+			    b - a, dst + w);
 		}
-		if (cur != dst + w)
-			memmove(dst + w, cur, m * sizeof *e);
-		w += m;
-	}
 	free(rest);
 	*np = w;
 	*next = end;

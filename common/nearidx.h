@@ -108,6 +108,10 @@ typedef void (*nearidx_pair_fn)(void *ctx, uint32_t a, uint32_t b, unsigned d);
 
 struct nearidx_search {
 	unsigned	 k;
+	/* threads that search a span's runs (nearidx_search_tables); 0 or
+	 * 1: this one alone.  The pairs are reported one at a time, by one
+	 * thread or another, in no fixed order. */
+	unsigned	 nthreads;
 	/* 0: every pair; otherwise only pairs of one idx below split and
 	 * one at or above it (an input joined with a part of an archive) */
 	uint32_t	 split;

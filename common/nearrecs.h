@@ -33,9 +33,15 @@ struct nearrecs_part {
 	uint8_t		*blank;		/* a bit a record */
 };
 
+struct nearrecs_ahead;
+
 struct nearrecs {
 	unsigned	 npos;		/* 0 until the first record is parsed */
 	bool		 keep_empty;
+	/* while records are added, a thread of its own faults in the pages
+	 * the IDs, their offsets and the entries will take next */
+	bool		 ahead;
+	struct nearrecs_ahead	*ah;
 	bool		 keep_fps;	/* fingerprints in the records, always */
 	struct nearrecs_part	 in, arc;
 	struct nearidx_entry	*ent;
@@ -55,6 +61,8 @@ bool nearrecs_parse_record_fps(struct nearrecs *r, const char *p, size_t n,
     int fieldno, uint64_t *fp, char *why, size_t whylen);
 
 void nearrecs_free(struct nearrecs *r);
+/* The records added, for now: stop the thread of ahead (if it runs). */
+void nearrecs_added(struct nearrecs *r);
 /* Add a record of npos fingerprints to the input or to the archive part;
  * fatal beyond NEARRECS_MAXREC records in all. */
 void nearrecs_add(struct nearrecs *r, bool archive, const struct span *id,

@@ -33,6 +33,7 @@
 struct nearsearch {
 	unsigned	 k;
 	unsigned	 ntables;	/* 0: nearidx_design_auto() */
+	unsigned	 nthreads;	/* nearidx_search's */
 	bool		 distinct;
 	bool		 keyed;
 	bool		 by_second;

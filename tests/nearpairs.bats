@@ -169,6 +169,31 @@ c	d	2"
 nearpairs: 15 tables of 6 blocks"
 }
 
+@test "nearpairs: -j N threads give the pairs, clusters and --against pairs of one" {
+	# 300,000 records: over the 2^18 entries a span needs before its runs
+	# and its sort are shared among threads (nearidx.c, PAR_MIN); mixed
+	# has copies in big buckets, the groups that table 0's threads make
+	# and number on; -j 1 is the one thread of before
+	run bash -c '
+	"$TOOLS/npgen" mixed 300000 13 > in.tsv
+	"$TOOLS/npgen" planted 300000 14 > arc.tsv
+	for args in "-k 4" "-k 5" "-k 3" "-k 4 --clusters" "-k 4 --components" \
+	    "-k 4 --against arc.tsv --self"; do
+		nearpairs -j 1 $args in.tsv > want || echo "status $? for $args"
+		for j in 2 5; do
+			nearpairs -j $j $args in.tsv > got ||
+			    echo "status $? for -j $j $args"
+			cmp -s want got || echo "differs: -j $j $args"
+		done
+		[ "$(wc -l < want)" -gt 10000 ] || echo "few lines: $args"
+	done
+	nearpairs -j 0 < /dev/null 2>&1; echo "status $?"'
+	assert_success
+	assert_output "nearpairs: -j: '0' is not a number from 1 to 64
+Try 'nearpairs --help' for more information.
+status 2"
+}
+
 @test "nearpairs: -k 5's tables searched run by run of their top block give the pairs of one-block tables" {
 	# 270,000 records: runs of 263 a value of the 10-bit top block, enough
 	# for the tables that begin with it to be searched run by run
