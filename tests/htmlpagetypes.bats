@@ -611,6 +611,39 @@ PROG=htmltext
 	refute_output --partial 'brass foot'
 }
 
+@test "htmltext page types: a service page's grid of offers whose shared class names them as noise (promo) is its text; a section whose id alone says footer is not" {
+	{
+		printf '<html><head><title>Harbour Audit and Advisory</title><script type="application/ld+json">{"@type":"ProfessionalService","name":"Harbour Audit and Advisory"}</script></head><body><header><nav><a href="/">Home</a> <a href="/about">About</a></nav></header>\n'
+		printf '<div class="hero"><h1>Audit and advisory for small firms</h1><p>We help owners of small firms keep their books clean, their taxes paid on time and their banks confident in their numbers.</p></div>\n<div class="services">\n'
+		for s in "Assurance:Our assurance team checks your accounts and reports so that lenders and partners can trust them." \
+		    "Tax:Our tax team files your returns, plans for the year ahead and answers the letters the tax office sends." \
+		    "Payroll:Our payroll team pays your staff on time, every month, and files what the law asks of an employer." \
+		    "Advisory:Our advisors help you buy, sell or fund a business, and tell you what it is worth before you do."; do
+			printf '<div class="promo-card"><h3>%s</h3><p>%s</p><a href="/x">Find out more</a></div>\n' "${s%%:*}" "${s#*:}"
+		done
+		printf '</div>\n<div class="about"><h2>Why us</h2><p>Thirty years of work for the firms of our harbour town, from fishing boats to software shops, and the same partner for each client from the first year.</p></div>\n'
+		printf '<footer><p>Harbour Audit and Advisory, 12 Quay Street.</p></footer></body></html>\n'
+	} > offers.html
+	run --separate-stderr htmltext --meta offers.html
+	assert_equal "$(cut -f 7 <<< "$output")" service
+	plain offers.html
+	assert_line 'Our payroll team pays your staff on time, every month, and files what the law asks of an employer.'
+	assert_line 'Advisory'
+	assert_line --partial 'Thirty years of work'
+	{
+		printf '<html><head><title>Harbour Cloud</title><script type="application/ld+json">{"@type":"ProfessionalService","name":"Harbour Cloud"}</script></head><body>\n'
+		for s in "Servers you can start in a minute, billed by the second, in six regions close to your users." \
+		    "Managed databases with backups every hour, kept for a month, and failover that needs no pager." \
+		    "Storage for objects of any size, with the same API as the others, at half of their price."; do
+			printf '<div class="section"><h2>Offer</h2><p>%s</p></div>\n' "$s"
+		done
+		printf '<div class="section" id="footer"><p>Copyright 2026 Harbour Cloud, every right reserved, Quay Street.</p></div>\n</body></html>\n'
+	} > sections.html
+	plain sections.html
+	assert_line --partial 'Managed databases with backups'
+	refute_output --partial 'Quay Street'
+}
+
 @test "htmltext page types: a thread's labels (a short line over each of three posts or more) are not its text; code, sentences and a label given twice are" {
 	{
 		printf '<html><head><script type="application/ld+json">{"@type":"DiscussionForumPosting","headline":"Bridge sounds on a Pi 5"}</script></head><body><h1>Bridge sounds on a Pi 5</h1>\n'
