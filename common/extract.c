@@ -3542,19 +3542,18 @@ extract_run(struct extract *x, xmlDoc *doc, const char *url)
 	if (x->type == PAGETYPE_DOCUMENTATION && x->hidden_tabs > 0) {
 		x->show_tabs = true;
 		run(x, doc, url);
-		x->show_tabs = x->type == PAGETYPE_DOCUMENTATION;
-		if (!x->show_tabs)
+		if (x->type != PAGETYPE_DOCUMENTATION) {
+			x->show_tabs = false;
+			run(x, doc, url);
+		}
+	}
+	if (x->hidden_out > 0 && x->no_blocks) {
+		x->show_hidden = true;
+		run(x, doc, url);
+		x->show_hidden = false;
+		if (text_words(&x->text) < REVEAL_WORDS)
 			run(x, doc, url);
 	}
-	if (x->hidden_out == 0 || !x->no_blocks) {
-		x->show_tabs = false;
-		return;
-	}
-	x->show_hidden = true;
-	run(x, doc, url);
-	x->show_hidden = false;
-	if (text_words(&x->text) < REVEAL_WORDS)
-		run(x, doc, url);
 	x->show_tabs = false;
 }
 
