@@ -777,3 +777,32 @@ PROG=htmltext
 	Green tea is picked in spring and dried the same day, so its leaves stay green.
 	OUT
 }
+
+@test "htmltext page types: a topic's page of story cards (a forum word in its URL) keeps its cards; a teaser hidden from screen readers alone in its paragraph is shown" {
+	{
+		printf '<html><head><title>Headphones</title></head><body>\n'
+		printf '<header><nav><a href="/">Home</a> <a href="/mac">Mac</a> <a href="/audio">Audio</a></nav></header>\n'
+		printf '<main><h1>headphones</h1><section>\n'
+		for i in $(seq 8); do
+			printf '<article class="river"><a href="/story/%d" aria-hidden="true" tabindex="-1"><img src="/p%d.jpg" alt=""></a><header>\n' "$i" "$i"
+			printf '<h2><a href="/story/%d">Story %d about new headphones</a></h2>\n' "$i" "$i"
+			printf '<p class="desc"><a href="/story/%d" aria-hidden="true" tabindex="-1">The teaser of story %d says what the headphones do.</a></p>\n' "$i" "$i"
+			printf '<div class="aux"><a href="/editor/%d">Writer %d</a> <a href="/forum/%d" class="badge comment">%d</a></div></header></article>\n' "$i" "$i" "$i" "$i"
+		done
+		printf '</section></main>\n'
+		printf '<footer><p>&copy; 1997 - 2025 Media, Inc. All Rights Reserved</p></footer></body></html>\n'
+	} > topic.html
+	run --separate-stderr htmltext -u https://news.example/topic/headphones --plain topic.html
+	assert_success
+	for i in 1 4 8; do
+		assert_line "Story $i about new headphones"
+		assert_line "The teaser of story $i says what the headphones do."
+	done
+	refute_line --partial 'Rights Reserved'
+	# the teaser beside the link it repeats stays out
+	sed 's|<p class="desc"><a\([^>]*\)>\([^<]*\)</a></p>|<p class="desc"><a\1>\2</a>\2</p>|' topic.html > twice.html
+	run --separate-stderr htmltext -u https://news.example/topic/headphones --plain twice.html
+	assert_success
+	assert_line "The teaser of story 4 says what the headphones do."
+	refute_line --partial "do.The teaser"
+}
