@@ -61,6 +61,7 @@ struct extract {
 	bool		 post_comments;	/* ... but those under each post not */
 	bool		 keep_links;	/* blocks of links are content */
 	bool		 prune_reviews;	/* customers' reviews are noise */
+	bool		 keep_galleries;	/* "gallery" names no noise */
 	struct pagetype_evidence ev;
 	struct jsonld	 ld;
 	struct buf	 canonical;	/* the page's own URL, for the evidence */

@@ -806,3 +806,35 @@ PROG=htmltext
 	assert_line "The teaser of story 4 says what the headphones do."
 	refute_line --partial "do.The teaser"
 }
+
+@test "htmltext page types: a product page's blocks named gallery are its text (a feature tour); an article's gallery of captions is not" {
+	{
+		printf '<html><head><title>Feeder Pro</title>\n'
+		printf '<script type="application/ld+json">{"@type": "Product", "name": "Feeder Pro"}</script></head><body>\n'
+		printf '<div class="product"><div class="summary"><h1>Feeder Pro</h1><p class="price">$199.00</p>\n'
+		printf '<p>A smart bird feeder that photographs every visitor and tells you which species came by.</p></div>\n'
+		for i in 1 2 3; do
+			printf '<div class="product-gallery-cards"><h2>Feature %d</h2><p>Feature %d: the camera catches crisp close-ups of birds at dawn and at dusk, in slow motion too.</p></div>\n' "$i" "$i"
+		done
+		printf '</div><footer><p>Feeder Ltd, 5 Market Street.</p></footer></body></html>\n'
+	} > feeder.html
+	plain feeder.html
+	assert_line --partial 'Feature 1: the camera'
+	assert_line --partial 'Feature 3: the camera'
+	assert_line --partial 'photographs every visitor'
+	refute_line --partial 'Market Street'
+	{
+		printf '<html><head><title>Birds at dawn</title>\n'
+		printf '<script type="application/ld+json">{"@type": "NewsArticle", "headline": "Birds at dawn"}</script></head><body>\n'
+		printf '<article><h1>Birds at dawn</h1>\n'
+		for i in 1 2 3 4; do
+			printf '<p>Paragraph %d: the survey counted more finches and fewer sparrows in the city parks than ten years ago.</p>\n' "$i"
+		done
+		printf '<div class="gallery"><figure><img src="/a.jpg"><p>Gallery photo one: a finch on a branch in the park at dawn, taken by a reader.</p></figure>\n'
+		printf '<figure><img src="/b.jpg"><p>Gallery photo two: a sparrow in the snow by the fountain of the old park.</p></figure></div>\n'
+		printf '</article></body></html>\n'
+	} > birds.html
+	plain birds.html
+	assert_line --partial 'Paragraph 4:'
+	refute_line --partial 'Gallery photo'
+}
