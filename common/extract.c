@@ -1945,6 +1945,10 @@ struct walk {
 	struct extract	*x;
 	int		 heading;	/* inside h1..h6 */
 	int		 li;		/* inside li */
+	uint64_t	 li_long;	/* bit d: the li at depth d is one of a
+					   long list */
+	const xmlNode	*list;		/* the last list counted ... */
+	size_t		 list_items;	/* ... and its items */
 	int		 pre;		/* inside pre */
 	int		 row;		/* inside a row of cells without blocks */
 	int		 link;		/* inside a */
@@ -1954,6 +1958,43 @@ struct walk {
 	bool		 at_br;		/* the line ends at a <br> */
 	struct markdown	*md;		/* --markdown: told what is kept */
 };
+
+/* A list of LONG_LIST items or more: on a page whose links are its
+ * text, its items are kept from MIN_HEADING characters, an index's
+ * entries, each a link and often a word ("ABAP", "Ada"), not a card's
+ * tags ("Open", "Dynamic"), which come two or three a list.  WCXB dev:
+ * listing 0.707 -> 0.710 (halves 0.708/0.706 -> 0.714/0.706: a
+ * Wikipedia language list in half B comes in), collection 0.716 ->
+ * 0.717, all halves 0.8733/0.8682 -> 0.8739/0.8683; 3, 8 and 12 did
+ * the same or less on half B; items without blocks only (not a grid's
+ * cards) lost the collections' gain.  li's bit of w->li_long says
+ * whether it is one. */
+#define LONG_LIST	5
+
+static void
+long_list_item(struct walk *w, const xmlNode *li)
+{
+	uint64_t bit = (uint64_t)1 << w->li;
+
+	if (li->parent != w->list) {
+		w->list = li->parent;
+		w->list_items = 0;
+		for (const xmlNode *c = li->parent ? li->parent->children : li;
+		    c != NULL; c = c->next)
+			w->list_items += c->type == XML_ELEMENT_NODE &&
+			    strcmp((const char *)c->name, "li") == 0;
+	}
+	if (w->list_items >= LONG_LIST)
+		w->li_long |= bit;
+	else
+		w->li_long &= ~bit;
+}
+
+static bool
+in_long_list(const struct walk *w)
+{
+	return w->li > 0 && w->li <= 64 && (w->li_long >> (w->li - 1) & 1);
+}
 
 /* Step 5 for a line of the text: one that is nothing but a link (nine
  * tenths of it) is not kept; "Read more: <a>...</a>" is.  A heading is,
@@ -1976,7 +2017,8 @@ flush(struct walk *w)
 			add_pre(x, x->line.p, x->line.len);
 		else if (!link_line(w))
 			add_line(x, x->line.p, x->line.len, w->all ? 1 :
-			    w->heading || (w->li && w->links == 0) ?
+			    w->heading || (w->li && (w->links == 0 ||
+			    (x->keep_links && in_long_list(w)))) ?
 			    MIN_HEADING : MIN_BLOCK, w->quote > 0, w->at_br);
 	}
 	if (w->md != NULL) {
@@ -2109,8 +2151,11 @@ enter(struct walk *w, struct el *e)
 		markdown_enter(w->md, e->node);
 	if (e->tf & TF_HEAD)
 		w->heading++;
-	if (e->tf & TF_LI)
+	if (e->tf & TF_LI) {
+		if (w->li < 64)
+			long_list_item(w, e->node);
 		w->li++;
+	}
 	if (e->tf & TF_PRE)
 		w->pre++;
 	if (tag_is(e, "blockquote"))

@@ -838,3 +838,36 @@ PROG=htmltext
 	assert_line --partial 'Paragraph 4:'
 	refute_line --partial 'Gallery photo'
 }
+
+@test "htmltext page types: a list of links keeps its short entries (a one-word link in a list of five or more); a card's two tags are not kept" {
+	{
+		printf '<html><head><title>List of programming languages</title></head><body>\n'
+		printf '<main><h1>List of programming languages</h1>\n'
+		printf '<p>This is an index to notable programming languages, in current or historical use.</p>\n'
+		for s in A B C; do
+			printf '<h2>%s</h2><ul>\n' "$s"
+			for i in $(seq 12); do
+				printf '<li><a href="/wiki/%s%d">%s%d</a></li>\n' "$s" "$i" "$s" "$i"
+				printf '<li><a href="/wiki/%s%d_long">%s%d language of the old school</a></li>\n' "$s" "$i" "$s" "$i"
+			done
+			printf '</ul>\n'
+		done
+		printf '</main></body></html>\n'
+	} > list.html
+	plain list.html
+	assert_line 'A1'
+	assert_line 'C12'
+	assert_line 'B7 language of the old school'
+	{
+		printf '<html><head><title>Headphones</title></head><body><main><h1>Headphones</h1><div class="results">\n'
+		for i in $(seq 12); do
+			printf '<div class="card"><h3><a href="/p/%d">Studio headphones model %d</a></h3>\n' "$i" "$i"
+			printf '<ul class="chips"><li><a href="/t/open">Open</a></li><li><a href="/t/dyn">Dynamic</a></li></ul></div>\n'
+		done
+		printf '</div></main></body></html>\n'
+	} > cards.html
+	run --separate-stderr htmltext -u https://shop.example/c/headphones --plain cards.html
+	assert_success
+	assert_line 'Studio headphones model 12'
+	refute_line 'Dynamic'
+}
