@@ -96,5 +96,7 @@ enum {
 	NAME_CONTENT = 2,	/* a content word */
 };
 unsigned extract_name_class(const char *value);
+/* Whether the word tables that are searched by bisection are sorted. */
+bool extract_tables_sorted(void);
 
 #endif

@@ -455,7 +455,9 @@ PROG=htmltext
 	EOF
 }
 
-@test "htmltext page types: a short news story is the text, not the longer box beside it whose heading says what it is (Customer service, Related, Newsletter)" {
+# A short news story beside a longer box of its own: the box's heading
+# (Customer service) says it is one.
+news_page() {
 	cat > news.html <<-'EOF'
 	<html><head><title>Ferry timetable changes - Harbour News</title></head><body>
 	<header><a href="/">Harbour News</a> <a href="/local">Local</a> <a href="/sport">Sport</a></header>
@@ -471,6 +473,10 @@ PROG=htmltext
 	</div></div>
 	<footer><p>Harbour News, 1 Harbour Street. All rights reserved.</p></footer></body></html>
 	EOF
+}
+
+@test "htmltext page types: a short news story is the text, not the longer box beside it whose heading says what it is (Customer service, Related, Newsletter)" {
+	news_page
 	plain news.html
 	assert_output - <<-'EOF'
 	Winter ferry timetable starts on Monday
@@ -497,6 +503,26 @@ PROG=htmltext
 	plain sections.html
 	assert_line 'Why the change'
 	assert_line 'Subscribers can also manage their account online at any time, day and night, on our website.'
+}
+
+@test "htmltext page types: box headings and controls in German, French, Spanish, Italian, Portuguese, Dutch, Chinese and Japanese are read as the English ones" {
+	news_page
+	for h in 'Ähnliche Artikel' 'À lire aussi' 'Artículos relacionados' 'Leggi anche' 'Leia também' 'Lees ook' '相关文章' '関連記事'; do
+		sed "s|<h3>Customer service</h3>|<h3>$h</h3>|" news.html > box.html
+		plain box.html
+		refute_line --partial 'Our customer service team'
+		assert_line 'The last boat leaves the harbour at half past six in the evening, an hour earlier than now.'
+	done
+	for c in Teilen Partager Compartir Condividi Partilhar Delen 分享到 シェア 'Lire la suite' 'Zum Inhalt springen'; do
+		sed "s|<h1>Winter ferry|<p><a href=\"/s\">$c</a></p><h1>Winter ferry|" news.html > ctl.html
+		plain ctl.html
+		refute_line "$c"
+		assert_line 'The island ferry runs four times a day from Monday, down from six in the summer months.'
+	done
+	# the words in a sentence are text
+	sed 's|<h1>Winter ferry|<p>Teilen Sie diese Nachricht mit Ihren Nachbarn am Hafen.</p><h1>Winter ferry|' news.html > ctl.html
+	plain ctl.html
+	assert_line 'Teilen Sie diese Nachricht mit Ihren Nachbarn am Hafen.'
 }
 
 @test "htmltext page types: seven real pages of WCXB (one a type) stay above their word F1 floors" {

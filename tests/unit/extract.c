@@ -31,4 +31,7 @@ test_names(void)
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
 		ok(extract_name_class(cases[i].v) == cases[i].want,
 		    "extract: class '%s' says %u", cases[i].v, cases[i].want);
+	ok(extract_tables_sorted(),
+	    "extract: the class words and the controls' phrases are sorted "
+	    "(bsearch needs it)");
 }
