@@ -3390,7 +3390,9 @@ ui_controls(struct extract *x)
 }
 
 /* An article's dateline: a line at its head that is its date and the
- * words around it ("Posted on", "Last updated", "5 min read") and little
+ * words around it ("Posted on", "Last updated", "5 min read"; in the
+ * languages of date.c's month names too: "Veröffentlicht am", "Publié
+ * le", "Publicado por", "Aggiornato il", "Bijgewerkt op") and little
  * else: its author at most, DATELINE_WORDS words.  It is the metadata's
  * (--fields date,author), not the text: the references of wcxb-dev
  * hold 6 of the 126 such lines we gave on 109 articles, and article
@@ -3409,10 +3411,18 @@ static bool
 dateline_filler(const char *w, size_t n)
 {
 	static const char *const fill[] = {
-		"am", "at", "author", "by", "date", "edited", "last", "min",
-		"mins", "minute", "minutes", "modified", "on", "originally",
-		"pm", "posted", "published", "read", "reading", "reviewed",
-		"time", "updated", "written",
+		"actualizado", "aggiornato", "aktualisiert", "am",
+		"at", "atualizado", "author", "bijgewerkt", "by",
+		"date", "del", "di", "door", "edited", "el", "em",
+		"gepubliceerd", "geändert", "il", "jour", "last", "le",
+		"lectura", "lecture", "leestijd", "leitura",
+		"lesezeit", "lettura", "min", "mins", "minute",
+		"minutes", "mis", "modified", "modifié", "on", "op",
+		"originally", "par", "pm", "por", "posted",
+		"pubblicato", "publicado", "published", "publié",
+		"read", "reading", "reviewed", "time", "uhr", "um",
+		"updated", "veröffentlicht", "von", "written",
+		"zuletzt",
 	};
 	char low[16];
 

@@ -89,6 +89,21 @@ PROG=htmltext
 	assert_equal "$(cut -f3,4 meta.tsv)" "$(printf 'Ann Lee\t2025-06-25')"
 }
 
+@test "htmltext quality: datelines in German, French, Spanish, Italian, Portuguese and Dutch are not text either" {
+	for dl in 'Von Anna Weber · Veröffentlicht am 5. März 2025 · Lesezeit 3 Min.' \
+	    'Par Anne Leroy, publié le 5 mars 2025 à 10h12' \
+	    'Por Ana López · Actualizado el 5 de marzo de 2025' \
+	    'Di Anna Rossi, aggiornato il 5 marzo 2025' \
+	    'Por Ana Souza · Atualizado em 5 de março de 2025' \
+	    'Door Anna de Vries · Bijgewerkt op 5 maart 2025'; do
+		printf '<html><body><article><h1>Tides</h1><p>%s</p><p>%s</p></article></body></html>\n' "$dl" \
+		    'The moon pulls the oceans toward it, and the earth turns under the bulge twice a day, so most coasts see two high tides and two low ones.' > dl.html
+		plain dl.html
+		refute_line "$dl"
+		assert_line --partial 'The moon pulls the oceans'
+	done
+}
+
 @test "htmltext quality: an article's captions are not its text; a collection's are" {
 	cat > fig.html <<-'EOF'
 	<html><head><title>Tides</title></head><body>
