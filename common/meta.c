@@ -366,11 +366,16 @@ text_of(struct meta *m, const xmlNode *e, size_t cap)
 
 /* The labels that open a byline ("By Ann Lee", "Written by: Ann Lee"):
  * from STRONG on those that say who wrote the page, from STARTER on a
- * forum's label of its thread's first poster (XenForo's). */
+ * forum's label of its thread's first poster (XenForo's).  In English
+ * and in the languages whose month names date.c reads: "Von Anna
+ * Weber", "Par Anne Leroy", "Escrito por Ana López". */
 static const char *const by_labels[] = { "by", "posted by", "author",
-    "authors", "written by", "article by", "words by", "thread starter",
-    "topic starter" };
-enum { STRONG = 4, STARTER = 7,
+    "authors", "von", "par", "por", "di", "door", "autor", "auteur",
+    "autore", "auteurs", "autores", "autori",
+    "written by", "article by", "words by", "geschrieben von",
+    "verfasst von", "écrit par", "escrito por", "scritto da",
+    "geschreven door", "thread starter", "topic starter" };
+enum { STRONG = 15, STARTER = 24,
     NLABELS = sizeof by_labels / sizeof by_labels[0] };
 
 /* The label of by_labels[from..to) that t begins with (a whole word:
@@ -398,12 +403,23 @@ by_label(const char *t, size_t from, size_t to)
  * section ("Personal finance"): the next byline element may hold the
  * name (wcxb-dev: an author box under a "post-author" line of the date
  * and the reading time). */
+static const char *const particles[] = { "al", "and", "bin", "da", "de",
+    "del", "della", "den", "der", "des", "di", "du", "e", "el", "ibn", "la",
+    "le", "of", "van", "von", "y", "zu" };
+
+/* Is s[0..n) a particle of a name ("van der", "de") or "and"? */
+static bool
+particle(const char *s, size_t n)
+{
+	for (size_t p = 0; p < sizeof particles / sizeof particles[0]; p++)
+		if (strlen(particles[p]) == n && strncmp(s, particles[p], n) == 0)
+			return true;
+	return false;
+}
+
 static bool
 names_someone(const char *s, size_t n)
 {
-	static const char *const particles[] = { "al", "and", "bin", "da",
-	    "de", "del", "della", "den", "der", "des", "di", "du", "e", "el",
-	    "ibn", "la", "le", "of", "van", "von", "y", "zu" };
 	size_t i = 0, words = 0;
 	bool lower = false;
 
@@ -426,14 +442,8 @@ names_someone(const char *s, size_t n)
 		words++;
 		if (c >= '0' && c <= '9')
 			return false;
-		if (c >= 'a' && c <= 'z') {
-			size_t p = 0, np = sizeof particles / sizeof particles[0];
-
-			while (p < np && (strlen(particles[p]) != k - i ||
-			    strncmp(s + i, particles[p], k - i) != 0))
-				p++;
-			lower |= p == np;
-		}
+		if (c >= 'a' && c <= 'z')
+			lower |= !particle(s + i, k - i);
 		i = k;
 	}
 	return words == 1 || (words > 1 && !lower);
@@ -874,7 +884,8 @@ before_h1(struct meta *m, const char *t)
 }
 
 /* Is s[0..n) a name as a byline writes it: one to five words, each
- * begun by a capital (ASCII) or by a letter outside ASCII? */
+ * begun by a capital (ASCII) or by a letter outside ASCII, or after the
+ * first a particle ("Anna de Vries", "Vincent van Gogh")? */
 static bool
 name_like(const char *s, size_t n)
 {
@@ -882,10 +893,14 @@ name_like(const char *s, size_t n)
 
 	for (size_t i = 0; i < n; i++) {
 		unsigned char c = (unsigned char)s[i];
+		size_t k;
 
 		if (c == ' ' || (i > 0 && s[i - 1] != ' '))
 			continue;
-		if (!((c >= 'A' && c <= 'Z') || c >= 0x80) || ++w > 5)
+		for (k = i; k < n && s[k] != ' '; k++)
+			;
+		if (++w > 5 || !((c >= 'A' && c <= 'Z') || c >= 0x80 ||
+		    (w > 1 && particle(s + i, k - i))))
 			return false;
 	}
 	return w > 0;
@@ -930,7 +945,8 @@ by_text(struct meta *m, struct by_text *bt, const char *t, size_t from,
 			return;
 		}
 		if (by_labels[i][0] == 'a')
-			return;		/* "Author Ann Lee": a heading, not a byline */
+			return;		/* "Author Ann Lee": a heading, not a byline;
+					   so "Autor", "Auteur" */
 	}
 	bt->next = false;
 	n = strlen(t);
@@ -957,8 +973,17 @@ out:
 static void
 label_date(struct meta *m, struct meta_src *s, const char *t)
 {
-	static const char *const labels[] = { "published", "posted",
-	    "updated", "last updated", "date" };
+	/* English, then the languages of date.c's month names; the
+	 * labels of an update from UPDATED on */
+	static const char *const labels[] = { "published", "posted", "date",
+	    "veröffentlicht", "publié", "publicado", "publicada",
+	    "pubblicato", "gepubliceerd", "datum", "fecha", "data",
+	    "updated", "last updated", "aktualisiert", "mis à jour",
+	    "actualizado", "aggiornato", "atualizado", "bijgewerkt" };
+	/* the word after the label before its date: "Published on" */
+	static const char *const ons[] = { "on ", "am ", "le ", "el ", "il ",
+	    "em ", "op " };
+	enum { UPDATED = 12 };
 	struct date d;
 	size_t i, k = 0, n;
 
@@ -981,13 +1006,18 @@ label_date(struct meta *m, struct meta_src *s, const char *t)
 		t++;
 		n--;
 	}
-	if (n > 3 && strncasecmp(t, "on ", 3) == 0) {
-		t += 3;
-		n -= 3;
+	for (size_t o = 0; o < sizeof ons / sizeof ons[0]; o++) {
+		size_t w = strlen(ons[o]);
+
+		if (n > w && strncasecmp(t, ons[o], w) == 0) {
+			t += w;
+			n -= w;
+			break;
+		}
 	}
 	if (!date_find(t, n, 0, &d) || d.at != 0)
 		return;
-	if (labels[i][0] == 'u' || labels[i][0] == 'l') {
+	if (i >= UPDATED) {
 		if (s->label_updated != NO_TEXT)
 			return;
 		s->label_updated = m->texts.len;
@@ -1169,12 +1199,16 @@ meta_clean_author(const char *s, size_t n, struct buf *out)
 	    "all posts by", "more posts by", "posts by", "articles by",
 	    "stories by", "written by", "posted by",
 	    "published by", "reviewed by", "text by", "post by", "words by",
-	    "thread starter", "topic starter",
+	    "thread starter", "topic starter", "geschrieben von",
+	    "verfasst von", "\xc3\xa9" "crit par", "escrito por", "scritto da",
+	    "geschreven door", "autor:", "auteur:", "autore:",
 	    "author:", "authors:", "author", "by:", "by",
 	    "\xe4\xbd\x9c\xe8\x80\x85\xef\xbc\x9a", "\xe4\xbd\x9c\xe8\x80\x85:" };
-	/* "by" in German, French, Spanish: names begin with them too ("von
-	 * Trier"), so only before two words or more */
-	static const char *const foreign[] = { "von", "par", "por" };
+	/* "by" in German, French, Spanish, Italian, Dutch: names begin
+	 * with them too ("von Trier", "Di Caprio"), so only before two
+	 * words or more */
+	static const char *const foreign[] = { "von", "par", "por", "di",
+	    "door" };
 	/* what follows a name in a byline */
 	static const char *const cuts[] = { " | ", " \xc2\xb7 ", " \xe2\x80\xa2 ",
 	    " - ", " \xe2\x80\x93 ", " \xe2\x80\x94 ", " published", " Published",
@@ -1213,13 +1247,16 @@ meta_clean_author(const char *s, size_t n, struct buf *out)
 	}
 	p = out->p + start;
 	len = out->len - start;
-	for (size_t i = 0; i < sizeof foreign / sizeof foreign[0]; i++)
-		if (len > 4 && strncasecmp(p, foreign[i], 3) == 0 && p[3] == ' ' &&
-		    memchr(p + 4, ' ', len - 4) != NULL) {
-			memmove(out->p + start, p + 4, len - 4);
-			out->len -= 4;
+	for (size_t i = 0; i < sizeof foreign / sizeof foreign[0]; i++) {
+		size_t k = strlen(foreign[i]);
+
+		if (len > k + 1 && strncasecmp(p, foreign[i], k) == 0 &&
+		    p[k] == ' ' && memchr(p + k + 1, ' ', len - k - 1) != NULL) {
+			memmove(out->p + start, p + k + 1, len - k - 1);
+			out->len -= k + 1;
 			break;
 		}
+	}
 	p = out->p + start;
 	len = out->len - start;
 	/* a word a name is cut before ("published", "updated"), at the

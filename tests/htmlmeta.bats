@@ -439,6 +439,22 @@ author_table() {
 	EOT
 }
 
+@test "htmlmeta: author and date: bylines and date labels in German, French, Spanish, Italian, Portuguese and Dutch" {
+	while IFS='|' read -r byline author date; do
+		run bash -c 'printf "%s" "<title>Gezeiten</title><article><h1>Gezeiten</h1>$1<p>Der Mond zieht die Meere an, und die Erde dreht sich zweimal am Tag unter der Flutwelle hindurch.</p></article>" | htmltext --json | jq -r "(.author // \"-\") + \"|\" + (.date // \"-\")"' - "$byline"
+		assert_success
+		assert_equal "$output" "$author|$date"
+	done <<-'EOT'
+	<p>Von Anna Weber</p><p>Veröffentlicht am 5. März 2025</p>|Anna Weber|2025-03-05
+	<p>Par Anne Leroy</p><p>Publié le 5 mars 2025</p>|Anne Leroy|2025-03-05
+	<p>Escrito por Ana López</p><p>Publicado el 5 de marzo de 2025</p>|Ana López|2025-03-05
+	<p>Di Anna Rossi</p><p>Pubblicato il 5 marzo 2025</p>|Anna Rossi|2025-03-05
+	<p>Door Anna de Vries</p><p>Gepubliceerd op 5 maart 2025</p>|Anna de Vries|2025-03-05
+	<p>Autor</p><p>Ana Souza</p><p>Data: 5 de março de 2025</p>|Ana Souza|2025-03-05
+	<p>von Montag bis Freitag geöffnet</p>|-|-
+	EOT
+}
+
 @test "htmlmeta: a page without an h1: its first byline names the author and gives the date" {
 	run bash -c "printf '%s' '<title>Tide pools</title><body><h2>Tide pools</h2><div class=\"post-author\"><p>Ann Lee</p><small>November 17, 2025</small></div><p>The harbour rock pools fill twice a day, and each tide leaves behind a different set of animals: anemones, small crabs, periwinkles and the occasional starfish.</p></body>' | htmltext --json | jq -r '.author + \"|\" + .date'"
 	assert_success
