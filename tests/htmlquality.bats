@@ -528,3 +528,25 @@ PROG=htmltext
 	assert_line --partial "product number 12 of today"
 	refute_line --partial "the place to launch"
 }
+
+@test "htmltext quality: a teaser of another page in the text (Related:, See also:, Lesen Sie auch: and a link) is not text; a sentence after the label is" {
+	cat > teaser.html <<-'EOF'
+	<html><head><title>Tides</title></head><body>
+	<main><article><h1>How tides work</h1>
+	<p>The moon pulls the oceans toward it, and the earth turns under the bulge twice a day, so most coasts see two high tides and two low ones.</p>
+	<p><strong>Related:</strong> <a href="/storms">Why winter storms raise the sea</a></p>
+	<p>See also: <a href="/pools">A guide to the rock pools of the north coast</a></p>
+	<p>Lesen Sie auch: <a href="/de/ebbe">Ebbe und Flut an der Nordsee</a></p>
+	<p>Related: the harbour's tide gauge has been read every hour since <a href="/1850">1850</a>, by hand until 1990.</p>
+	<p>Read more: <a href="/moon">The moon and its pull</a></p>
+	<p>Spring tides come when the sun and the moon pull together; neap tides when they pull at right angles to each other.</p>
+	</article></main></body></html>
+	EOF
+	plain teaser.html
+	refute_line --partial 'Why winter storms'
+	refute_line --partial 'rock pools of the north coast'
+	refute_line --partial 'Ebbe und Flut'
+	assert_line --partial "the harbour's tide gauge"
+	assert_line 'Read more: The moon and its pull'
+	assert_line --partial 'Spring tides come'
+}
