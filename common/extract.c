@@ -1979,8 +1979,10 @@ long_list_item(struct walk *w, const xmlNode *li)
 	if (li->parent != w->list) {
 		w->list = li->parent;
 		w->list_items = 0;
+		/* counted up to LONG_LIST: a list of lists, met again
+		 * after each inner one, costs no more than that */
 		for (const xmlNode *c = li->parent ? li->parent->children : li;
-		    c != NULL; c = c->next)
+		    c != NULL && w->list_items < LONG_LIST; c = c->next)
 			w->list_items += c->type == XML_ELEMENT_NODE &&
 			    strcmp((const char *)c->name, "li") == 0;
 	}
@@ -2011,6 +2013,8 @@ link_line(const struct walk *w)
  * not (19 of 48 lines); "Related:" they keep 1 of 24, "See also:" 0 of
  * 8, "Also read:" 7 of 25.  wcxb-dev: article halves 0.95513/0.95504 ->
  * 0.95515/0.95527, all 0.87391/0.86827 -> 0.87392/0.86839. */
+#define TEASER_BYTES	24
+
 static bool
 teaser_line(const struct walk *w)
 {
@@ -2029,6 +2033,10 @@ teaser_line(const struct walk *w)
 		return false;
 	while (p < end && (*p == ' ' || *p == '\t' || *p == '\n'))
 		p++;
+	/* the colon comes within the longest label's bytes, or no label */
+	if (memchr(p, ':', (size_t)(end - p) < TEASER_BYTES ?
+	    (size_t)(end - p) : TEASER_BYTES) == NULL)
+		return false;
 	for (size_t i = 0; i < sizeof labels / sizeof labels[0]; i++) {
 		size_t k = strlen(labels[i]);
 		const char *c = p + k;
