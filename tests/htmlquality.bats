@@ -550,3 +550,25 @@ PROG=htmltext
 	assert_line 'Read more: The moon and its pull'
 	assert_line --partial 'Spring tides come'
 }
+
+@test "htmltext quality: words that an element's edge parts (a block by its style) are two: a capital after a word or a sentence's end; a drop cap, iPhone, McDonald's and React's comments join" {
+	cat > edge.html <<-'EOF'
+	<html><body><article><h1>Edges</h1>
+	<ul><li><b class="title">Industry Competency</b>Our experts know the trade and the tools of many industries well.</li></ul>
+	<p><span>Meditation changes the brain in many measurable ways.</span><span>The effect grows with years of practice.</span></p>
+	<p>The film runs 1h 54m<span>R</span> and it was shown on<a href="/d">February 3</a> in many cities.</p>
+	<p><span class="dropcap">T</span>he drop cap starts this paragraph, which is long enough to be kept.</p>
+	<p>React writes Hello<!-- -->World between two parts of one word, and that stays as it is.</p>
+	<p>The new <b>i</b>Phone model and Mc<span>D</span>onald's are rare words split by an element.</p>
+	</article></body></html>
+	EOF
+	plain edge.html
+	assert_line 'Industry Competency Our experts know the trade and the tools of many industries well.'
+	assert_line 'Meditation changes the brain in many measurable ways. The effect grows with years of practice.'
+	assert_line 'The film runs 1h 54m R and it was shown on February 3 in many cities.'
+	assert_line 'The drop cap starts this paragraph, which is long enough to be kept.'
+	assert_line 'React writes HelloWorld between two parts of one word, and that stays as it is.'
+	assert_line "The new iPhone model and McDonald's are rare words split by an element."
+	run htmltext --markdown --plain edge.html
+	assert_line -- '- **Industry Competency** Our experts know the trade and the tools of many industries well.'
+}
