@@ -838,10 +838,22 @@ tab_shown(struct extract *x, const xmlNode *n)
 static bool
 shows_text(const xmlNode *n)
 {
-	for (const xmlNode *c = n->children; c != NULL; c = c->next)
-		if ((c->type == XML_TEXT_NODE && !xmlIsBlankNode(c)) ||
-		    (c->type == XML_ELEMENT_NODE && shows_text(c)))
+	/* a walk without recursion: the nesting has no bound */
+	const xmlNode *c = n->children;
+
+	while (c != NULL) {
+		if (c->type == XML_TEXT_NODE && !xmlIsBlankNode(c))
 			return true;
+		if (c->type == XML_ELEMENT_NODE && c->children != NULL) {
+			c = c->children;
+			continue;
+		}
+		while (c != n && c->next == NULL)
+			c = c->parent;
+		if (c == n)
+			break;
+		c = c->next;
+	}
 	return false;
 }
 
@@ -3439,10 +3451,12 @@ ui_words(const char *s, size_t n)
 	for (;;) {
 		size_t k = 0;
 
-		while (k < 3 && k < n && ((unsigned char)s[n - 1 - k] & 0xc0) ==
-		    0x80)
+		if (n == 0)
+			break;
+		while (k < 3 && k + 1 < n &&
+		    ((unsigned char)s[n - 1 - k] & 0xc0) == 0x80)
 			k++;	/* back to the start of the last character */
-		if (n == 0 || sign_bytes(s + n - 1 - k, k + 1) != k + 1)
+		if (sign_bytes(s + n - 1 - k, k + 1) != k + 1)
 			break;
 		n -= k + 1;
 	}
