@@ -719,10 +719,32 @@ brute_avx2(struct nearidx_search *s, const struct nearidx_entry *e, size_t n)
 		brute_popcnt(s, e, n);
 		return;
 	}
-	gather(s, e, n, &na, &nb);
-	fold(s->ga, s->fa, na);
-	if (s->split)
+	if (s->split) {
+		gather(s, e, n, &na, &nb);
+		fold(s->ga, s->fa, na);
 		fold(s->gb, s->fb, nb);
+	} else {
+		/* gather() and fold() in one pass (they took 9% of the CPU
+		 * time at 100M planted, k = 4, as two) */
+		uint32_t *g;
+
+		reserve(&s->fa, &s->ia, &s->ga, &s->capa, n + 8);
+		g = s->ga;
+		for (size_t i = 0; i < n; i++) {
+			uint64_t fp = e[i].fp;
+			uint32_t x = FOLD(fp);
+
+			s->fa[i] = fp;
+			s->ia[i] = e[i].idx;
+			g[i] = x & 0x0f0f0f0fu;
+			g[n + 8 + i] = x >> 4 & 0x0f0f0f0fu;
+		}
+		for (size_t i = n; i < n + 8; i++)
+			g[i] = g[n + 8 + i] = 0;
+		na = n;
+		nb = 0;
+		s->compared += (uint64_t)n * (n - 1) / 2;
+	}
 	for (size_t i = 0; i < na; i += 8) {
 		unsigned rows = na - i >= 8 ? 0xffu : (1u << (na - i)) - 1;
 
