@@ -194,6 +194,25 @@ Try 'nearpairs --help' for more information.
 status 2"
 }
 
+@test "nearpairs: the IDs' offsets made 8 bytes part way (past 4 GB of IDs) give the same output" {
+	# CRAWLUTILS_NEARRECS_WIDE_AT: the bytes of IDs at which the offsets
+	# widen (nearrecs.c), 4 GB by default; here after some 1,000 records
+	# of the input and of each part of the archive
+	run bash -c '
+	"$TOOLS/npgen" mixed 20000 15 > in.tsv
+	"$TOOLS/npgen" planted 30000 16 > arc.tsv
+	for args in "-k 4" "-k 3 -j 1" "-k 4 --clusters" "-k 4 --components" \
+	    "-k 4 --against arc.tsv --self" "-k 3 --distinct-versions"; do
+		nearpairs $args in.tsv > want || echo "status $? for $args"
+		CRAWLUTILS_NEARRECS_WIDE_AT=8000 nearpairs $args in.tsv > got ||
+		    echo "status $? for wide $args"
+		cmp -s want got || echo "differs: $args"
+		[ "$(wc -l < want)" -gt 1000 ] || echo "few lines: $args"
+	done'
+	assert_success
+	assert_output ''
+}
+
 @test "nearpairs: -k 5's tables searched run by run of their top block give the pairs of one-block tables" {
 	# 270,000 records: runs of 263 a value of the 10-bit top block, enough
 	# for the tables that begin with it to be searched run by run
