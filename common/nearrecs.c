@@ -196,6 +196,9 @@ nearrecs_parse_fps(const char *p, size_t n, uint64_t *fp, unsigned max)
 	const char *end = p + n;
 	unsigned nfp = 0;
 
+	/* one fingerprint, the common case: no comma to look for */
+	if (n == FINGERPRINT_HEXLEN && max > 0)
+		return fingerprint_parse(p, n, fp) ? 1 : 0;
 	for (;;) {
 		const char *c = memchr(p, ',', (size_t)(end - p));
 		const char *e = c ? c : end;
