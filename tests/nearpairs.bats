@@ -762,6 +762,35 @@ nearpairs: records: 9 read, 0 written, 9 rejected"
 	assert_equal "$(printf '%s\n' "$stderr" | head -n 1)" "nearpairs: missing: No such file or directory"
 }
 
+@test "nearpairs: records read the short way (ID TAB 16 digits) and the long way agree" {
+	# cmd/nearpairs.c, parse_record: the last 16 bytes after a TAB are
+	# taken as the fingerprint once the first record had one; a record
+	# of more fields, a TAB among those bytes, or bytes that do not parse
+	# go the long way, with its messages
+	{
+		printf 'a\t0123456789abcdef\n'
+		printf 'b\tc\t0123456789abcdee\n'
+		printf 'c\t\t0123456789abcdef\n'
+		printf 'd\t0123456789abcdeg\n'
+		printf 'e\tx\t123456789abcdef\n'
+		printf 'f\t0123456789abcde\tf\n'
+		printf 'g\t0x0123456789abcdef\n'
+		printf 'h\t0123456789ABCDEF,0123456789abcdef\n'
+	} > in
+	run --separate-stderr nearpairs in
+	assert_failure 1
+	assert_output "a	b	1
+a	c	0
+a	g	0
+b	c	1
+b	g	1
+c	g	0"
+	assert_equal "$stderr" "nearpairs: in:4: field -1: '0123456789abcdeg' is not a fingerprint (16 hex digits, or several separated by commas)
+nearpairs: in:5: field -1: '123456789abcdef' is not a fingerprint (16 hex digits, or several separated by commas)
+nearpairs: in:6: field -1: 'f' is not a fingerprint (16 hex digits, or several separated by commas)
+nearpairs: in:8: field -1: 2 fingerprints, where the first record had 1"
+}
+
 @test "nearpairs: -H writes a header of the ID column's name" {
 	printf 'url\tsimhash\na\t%s\nb\t%s\n' $A $A > in
 	run nearpairs -H in
