@@ -13,8 +13,9 @@
 # 2.8 GB file under BENCH_TMP, about 4.3 GB of memory, one run of each
 # command (some 5 minutes in all, the baseline sort the most of it).
 # It prints nearpairs' wall and CPU time, peak memory and that memory
-# per fingerprint beyond the IDs (their bytes and an 8-byte offset
-# each) and the pairs (8 bytes each), where the one-shot mode promises
+# per fingerprint beyond the IDs (their bytes and a 4-byte offset each,
+# 8 beyond 4 GB of IDs) and the pairs (8 bytes each), where the one-shot
+# mode promises
 # at most 24; and LC_ALL=C sort --parallel=1 of the same file.  NP_K
 # chooses the distance of that run (4 by default, the recommended
 # route's: simhash -n 7 | nearpairs -k 4).
@@ -77,11 +78,13 @@ big_case() {
 	    "$f" > /dev/null
 	# an ID's bytes: the record's less TAB, 16 hex digits and newline
 	idb=$(( $(stat -c %s "$f") - 18 * n ))
+	ow=4
+	[ "$idb" -lt 4294967295 ] || ow=8
 	np=$(cat "$tmp/.np")
 	ns=$(cat "$tmp/.sort")
 	rm -f "$f"
 	awk -v n="$n" -v k="${NP_K:-4}" -v np="$np" -v ns="$ns" -v idb="$idb" \
-	    -v pairs="$pairs" -v ncpu="$(getconf _NPROCESSORS_ONLN)" \
+	    -v pairs="$pairs" -v ow="$ow" -v ncpu="$(getconf _NPROCESSORS_ONLN)" \
 	    -v load="$(cut -d' ' -f1 /proc/loadavg)" 'BEGIN {
 		split(np, a, " "); split(ns, b, " ")
 		fmt = "  %dM planted, k = " k ": nearpairs %.0f fingerprints/s (%.1f s,"
@@ -90,8 +93,8 @@ big_case() {
 		fmt = fmt " pairs), sort %.0f/s (%.1f s, CPU %.1f s, %.0f MB),"
 		fmt = fmt " ratio %.2f (CPU %.2f); %d CPUs, load %s\n"
 		printf fmt, n / 1e6, n / a[1], a[1], a[2] + a[3], a[2], a[3],
-		    a[4] / 1024, (a[4] * 1024 - idb - 8 * n - 8 * pairs) / n,
-		    (idb + 8 * n) / 1048576, pairs, n / b[1], b[1],
+		    a[4] / 1024, (a[4] * 1024 - idb - ow * n - 8 * pairs) / n,
+		    (idb + ow * n) / 1048576, pairs, n / b[1], b[1],
 		    b[2] + b[3], b[4] / 1024, b[1] / a[1],
 		    (b[2] + b[3]) / (a[2] + a[3]), ncpu, load
 	}'

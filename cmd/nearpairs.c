@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "fingerprint.h"
 #include "nearclust.h"
 #include "nearkeys.h"
 #include "nearrecs.h"
@@ -148,6 +149,20 @@ parse_record(const struct record *r, struct span *id, uint64_t *fp)
 {
 	struct span f;
 
+	/* the usual record, ID TAB FINGERPRINT with the default fields,
+	 * once the first has set one fingerprint a record: no field
+	 * searched from the end, nor a comma (reading 100M planted records
+	 * took 6 s of CPU time, a tenth of the run); anything else, or a
+	 * fingerprint that does not parse, takes the way below */
+	if (idfield == 1 && fpfield == -1 && recs.npos == 1 && r->n >= 17 &&
+	    r->p[r->n - 17] == '\t' &&
+	    fingerprint_parse(r->p + r->n - 16, 16, fp)) {
+		const char *tab = memchr(r->p, '\t', r->n - 16);
+
+		id->p = r->p;
+		id->n = (size_t)(tab - r->p);
+		return true;
+	}
 	if (!stream_field(&s, r, idfield, id))
 		return false;
 	if (!stream_field(&s, r, fpfield, &f))

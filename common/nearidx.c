@@ -352,6 +352,7 @@ nearidx_search_free(struct nearidx_search *s)
 	free(s->ib);
 	free(s->ga);
 	free(s->gb);
+	free(s->cnt);
 	memset(s, 0, sizeof *s);
 }
 
@@ -618,72 +619,79 @@ within_avx2(__m256i lo, __m256i hi, __m256i kp1)
 	return _mm256_cmpgt_epi32(kp1, c);
 }
 
-/* The pairs of a with f[j + b] for the bits b of hit that are within k,
- * those below n. */
+#define FOLD(fp)	((uint32_t)((fp) ^ (fp) >> 32))
+
+/* The pairs of rows i + r of fa (the bits r of hit) with fingerprint b,
+ * those within k. */
 __attribute__((target(AVX2))) static void
-hits_avx2(struct nearidx_search *s, uint64_t a, uint32_t ia, const uint64_t *f,
-    const uint32_t *ix, size_t n, size_t j, unsigned hit)
+hits_avx2(struct nearidx_search *s, const uint64_t *fa, const uint32_t *ia,
+    size_t i, uint64_t b, uint32_t ib, unsigned hit)
 {
 	while (hit) {
-		size_t b = j + (unsigned)__builtin_ctz(hit);
-		uint64_t y = a ^ f[b];
+		size_t r = i + (unsigned)__builtin_ctz(hit);
+		uint64_t y = fa[r] ^ b;
 		unsigned d = (unsigned)__builtin_popcountll(y);
 
 		hit &= hit - 1;
-		if (b < n && d <= s->k)
-			candidate(s, ia, ix[b], y, d);
+		if (d <= s->k)
+			candidate(s, ia[r], ib, y, d);
 	}
 }
 
-#define FOLD(fp)	((uint32_t)((fp) ^ (fp) >> 32))
+/* The lanes within k of a tile's eight rows (the nibbles of their folds
+ * alo, ahi) against the fold of fingerprint j, broadcast (its nibbles
+ * glo[j], ghi[j]), as the bits of a mask. */
+#define TILE(j) ((unsigned)_mm256_movemask_ps(_mm256_castsi256_ps( \
+    within_avx2(_mm256_xor_si256(alo, _mm256_set1_epi32((int)glo[j])), \
+    _mm256_xor_si256(ahi, _mm256_set1_epi32((int)ghi[j])), kp1))))
 
-/* Eight pairs of a row, g[j..j + 8): the lanes within k. */
-#define ROW8(j) within_avx2(_mm256_xor_si256(vlo, _mm256_loadu_si256( \
-    (const __m256i *)(glo + (j)))), _mm256_xor_si256(vhi, _mm256_loadu_si256( \
-    (const __m256i *)(ghi + (j)))), kp1)
-
-/* a against f[0..n): the low nibbles of their folds are glo[0..n), the
- * high ones ghi[0..n); 8 more of each beyond n are read (what they hold
- * is compared and left out). */
+/* Rows fa[i..i + 8) (fewer at the end: rows, a mask) against fb[j0..m):
+ * glo, ghi the nibbles of fb's folds; with diag set fb is fa and j0 is
+ * i + 1, and of the first seven only the rows before j are compared. */
 __attribute__((target(AVX2))) static inline __attribute__((always_inline)) void
-row_avx2(struct nearidx_search *s, uint64_t a, uint32_t ia, const uint64_t *f,
-    const uint32_t *glo, const uint32_t *ghi, const uint32_t *ix, size_t n)
+tile_avx2(struct nearidx_search *s, const uint64_t *fa, const uint32_t *ia,
+    const uint32_t *galo, const uint32_t *gahi, size_t i, unsigned rows,
+    const uint64_t *fb, const uint32_t *ib, const uint32_t *glo,
+    const uint32_t *ghi, size_t j0, size_t m, bool diag)
 {
-	__m256i vlo = _mm256_set1_epi32((int)(FOLD(a) & 0x0f0f0f0fu));
-	__m256i vhi = _mm256_set1_epi32((int)(FOLD(a) >> 4 & 0x0f0f0f0fu));
+	__m256i alo = _mm256_loadu_si256((const __m256i *)(galo + i));
+	__m256i ahi = _mm256_loadu_si256((const __m256i *)(gahi + i));
 	__m256i kp1 = _mm256_set1_epi32((int)s->k + 1);
-	size_t j = 0;
+	size_t j = j0;
 
-	for (; j + 8 < n; j += 16) {
-		__m256i h0 = ROW8(j), h1 = ROW8(j + 8);
-		__m256i h = _mm256_or_si256(h0, h1);
+	if (diag)
+		for (; j < m && j < i + 8; j++) {
+			unsigned hit = TILE(j) & ((1u << (j - i)) - 1);
 
-		if (!_mm256_testz_si256(h, h))
-			hits_avx2(s, a, ia, f, ix, n, j,
-			    (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(h0)) |
-			    (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(h1)) << 8);
+			if (hit)
+				hits_avx2(s, fa, ia, i, fb[j], ib[j], hit);
+		}
+	for (; j + 1 < m; j += 2) {
+		unsigned h0 = TILE(j) & rows, h1 = TILE(j + 1) & rows;
+
+		if ((h0 | h1) == 0)
+			continue;
+		if (h0)
+			hits_avx2(s, fa, ia, i, fb[j], ib[j], h0);
+		if (h1)
+			hits_avx2(s, fa, ia, i, fb[j + 1], ib[j + 1], h1);
 	}
-	if (j < n) {
-		__m256i h = ROW8(j);
+	if (j < m) {
+		unsigned hit = TILE(j) & rows;
 
-		if (!_mm256_testz_si256(h, h))
-			hits_avx2(s, a, ia, f, ix, n, j,
-			    (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(h)));
+		if (hit)
+			hits_avx2(s, fa, ia, i, fb[j], ib[j], hit);
 	}
 }
 
 /* The nibbles of the folds of f[0..n) into g, the low ones, and g + n +
- * 8, the high ones (row_avx2), and 8 more after each: far from the first
- * and from each other, so that they are rarely within k of a row (and
- * then skipped). */
+ * 8, the high ones (tile_avx2), and 8 more after each, read by the last
+ * tile's load and masked out. */
 static void
 fold(uint32_t *g, uint64_t *f, size_t n)
 {
-	uint32_t pad = n > 0 ? ~FOLD(f[0]) : 0;
-
 	for (size_t i = 0; i < n + 8; i++) {
-		uint32_t x = i < n ? FOLD(f[i]) : pad ^
-		    (uint32_t)(0x0f0f3355u * (i - n));
+		uint32_t x = i < n ? FOLD(f[i]) : 0;
 
 		if (i >= n)
 			f[i] = 0;
@@ -692,6 +700,13 @@ fold(uint32_t *g, uint64_t *f, size_t n)
 	}
 }
 
+/* The bucket eight rows at a time, a tile, each later fingerprint's fold
+ * broadcast against the eight: a bucket holds some 50 fingerprints at
+ * 100M (15 tables at k = 4), and one row at a time spent about half its
+ * time starting and ending rows of 25 (perf, 100M planted at k = 4: the
+ * comparing 38% of 67 s of CPU time).  10M planted with 2 bits of each
+ * block cleared (buckets of some 75), k = 4, -j 1, the least of 3 runs:
+ * 5.58 -> 5.30 s of CPU time, the same pairs. */
 __attribute__((target(AVX2))) static void
 brute_avx2(struct nearidx_search *s, const struct nearidx_entry *e, size_t n)
 {
@@ -705,18 +720,43 @@ brute_avx2(struct nearidx_search *s, const struct nearidx_entry *e, size_t n)
 		brute_popcnt(s, e, n);
 		return;
 	}
-	gather(s, e, n, &na, &nb);
-	fold(s->ga, s->fa, na);
-	if (s->split)
+	if (s->split) {
+		gather(s, e, n, &na, &nb);
+		fold(s->ga, s->fa, na);
 		fold(s->gb, s->fb, nb);
-	for (size_t i = 0; i < na; i++) {
+	} else {
+		/* gather() and fold() in one pass (they took 9% of the CPU
+		 * time at 100M planted, k = 4, as two) */
+		uint32_t *g;
+
+		reserve(&s->fa, &s->ia, &s->ga, &s->capa, n + 8);
+		g = s->ga;
+		for (size_t i = 0; i < n; i++) {
+			uint64_t fp = e[i].fp;
+			uint32_t x = FOLD(fp);
+
+			s->fa[i] = fp;
+			s->ia[i] = e[i].idx;
+			g[i] = x & 0x0f0f0f0fu;
+			g[n + 8 + i] = x >> 4 & 0x0f0f0f0fu;
+		}
+		for (size_t i = n; i < n + 8; i++)
+			g[i] = g[n + 8 + i] = 0;
+		na = n;
+		nb = 0;
+		s->compared += (uint64_t)n * (n - 1) / 2;
+	}
+	for (size_t i = 0; i < na; i += 8) {
+		unsigned rows = na - i >= 8 ? 0xffu : (1u << (na - i)) - 1;
+
 		if (s->split)
-			row_avx2(s, s->fa[i], s->ia[i], s->fb, s->gb,
-			    s->gb + nb + 8, s->ib, nb);
+			tile_avx2(s, s->fa, s->ia, s->ga, s->ga + na + 8, i,
+			    rows, s->fb, s->ib, s->gb, s->gb + nb + 8, 0, nb,
+			    false);
 		else
-			row_avx2(s, s->fa[i], s->ia[i], s->fa + i + 1,
-			    s->ga + i + 1, s->ga + na + 8 + i + 1,
-			    s->ia + i + 1, na - i - 1);
+			tile_avx2(s, s->fa, s->ia, s->ga, s->ga + na + 8, i,
+			    rows, s->fa, s->ia, s->ga, s->ga + na + 8, i + 1,
+			    na, true);
 	}
 }
 
@@ -1066,6 +1106,58 @@ nearidx_search_table(struct nearidx_search *s, const struct nearidx_design *d,
 	return e;
 }
 
+/* search_buckets() for entries sorted by one pass of a counting sort,
+ * whose counters end[0..nv) now say where each bucket ends: no scan for
+ * the bucket's ends, whose branches missed their guess a bucket each
+ * (search_buckets took 9% of the CPU time at 10M planted, k = 4). */
+static size_t
+search_counted(struct nearidx_search *s, const struct nearidx_design *d,
+    unsigned t, struct nearidx_entry *e, struct nearidx_entry *tmp,
+    const uint32_t *end, size_t nv)
+{
+	uint64_t mask = d->mask[t];
+	size_t start = 0, w = 0;
+
+	s->nforbid = 0;
+	for (unsigned u = 0; u < t; u++)
+		push_forbid(s, d->mask[u]);
+	for (size_t v = 0; v < nv; v++) {
+		size_t m = end[v] - start;
+
+		if (m == 0)
+			continue;
+		/* as search_buckets() */
+		if (t == 0 && m > s->brute_max)
+			m = collapse(s, e + start, tmp + start, m, true);
+		if (w != start)
+			memmove(e + w, e + start, m * sizeof *e);
+		if (m > 1)
+			search(s, e + w, tmp + w, m, ~mask);
+		w += m;
+		start = end[v];
+	}
+	s->nforbid = 0;
+	return w;
+}
+
+/* The tables of a span counted in one pass at most this many (each
+ * 2,048 counters, 8 KB). */
+#define FUSE_MAX	8
+
+/* Can the sorts of a span's run on rest[0..nt) be counted in one pass:
+ * each a single run of 1 to 11 bits (one pass of sort_sel())? */
+static bool
+fusable(const struct nearidx_bitsel *rest, unsigned nt)
+{
+	if (nt > FUSE_MAX)
+		return false;
+	for (unsigned u = 0; u < nt; u++)
+		if (rest[u].nseg != 1 || rest[u].bits == 0 ||
+		    rest[u].bits > 11)
+			return false;
+	return true;
+}
+
 /* The tables t to end - 1 of a span over one run of its top block,
  * e[0..m) (tmp: scratch for m), sorted on the rest of each key in turn
  * while the run is in cache (rest: those keys' bits but the top
@@ -1077,8 +1169,63 @@ search_run(struct nearidx_search *s, const struct nearidx_design *d,
     struct nearidx_entry *out)
 {
 	struct nearidx_entry *cur = e, *oth = tmp;
+	unsigned nt = end - t;
+	bool counted = false;
 
+	/* The counts of every table's key in one pass over the run: they do
+	 * not depend on the order the sorts leave it in, so the sorts that
+	 * follow only move the entries (sort_sel() took 13% of the CPU time
+	 * at 100M planted, k = 4, counting and moving); the counts go stale
+	 * if table 0 makes groups, and the sorts count again. */
+	if (m >= 2 && fusable(rest, nt)) {
+		uint32_t *c;
+
+		if (s->cnt == NULL)
+			s->cnt = xmalloc(FUSE_MAX * 2048 * sizeof *s->cnt);
+		c = s->cnt;
+		memset(c, 0, nt * 2048 * sizeof *c);
+		for (size_t i = 0; i < m; i++) {
+			uint64_t fp = cur[i].fp;
+
+			for (unsigned u = 0; u < nt; u++)
+				c[u << 11 | (fp >> rest[u].seg[0].shift &
+				    rest[u].seg[0].mask)]++;
+		}
+		counted = true;
+	}
 	for (unsigned u = t; u < end; u++) {
+		if (counted) {
+			const struct nearidx_bitsel *b = &rest[u - t];
+			uint32_t *c = s->cnt + ((size_t)(u - t) << 11), sum = 0;
+			size_t nv = (size_t)1 << b->bits, m2;
+			bool trivial = false;
+			struct nearidx_entry *x;
+
+			for (size_t v = 0; v < nv; v++) {
+				uint32_t y = c[v];
+
+				if (y == m)
+					trivial = true;
+				c[v] = sum;
+				sum += y;
+			}
+			if (trivial) {	/* one bucket: order unchanged */
+				m2 = search_buckets(s, d, u, cur, oth, m);
+			} else {
+				for (size_t i = 0; i < m; i++)
+					oth[c[cur[i].fp >> b->seg[0].shift &
+					    b->seg[0].mask]++] = cur[i];
+				x = cur;
+				cur = oth;
+				oth = x;
+				/* the counters now hold each bucket's end */
+				m2 = search_counted(s, d, u, cur, oth, c, nv);
+			}
+			if (m2 != m)
+				counted = false;
+			m = m2;
+			continue;
+		}
 		if (sort_sel(cur, oth, m, &rest[u - t]) != cur) {
 			struct nearidx_entry *x = cur;
 

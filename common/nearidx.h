@@ -129,6 +129,7 @@ struct nearidx_search {
 	uint64_t	*fa, *fb;
 	uint32_t	*ia, *ib, *ga, *gb;
 	size_t		 capa, capb;
+	uint32_t	*cnt;		/* a span's counters (search_run) */
 };
 
 void nearidx_search_init(struct nearidx_search *s, unsigned k,

@@ -27,7 +27,11 @@
 
 struct nearrecs_part {
 	struct buf	 ids;
-	uint64_t	*off;		/* ID i is ids.p[off[i] .. off[i + 1]) */
+	/* ID i is ids.p[off[i] .. off[i + 1]): off32 while the IDs take
+	 * less than wide_at bytes (4 GB), off64 from then on (wide) */
+	uint32_t	*off32;
+	uint64_t	*off64;
+	bool		 wide;
 	size_t		 n, cap;
 	uint64_t	*fps;		/* n * npos, when kept */
 	uint8_t		*blank;		/* a bit a record */
@@ -91,8 +95,28 @@ nearrecs_id(const struct nearrecs *r, uint32_t idx, size_t *n)
 	const struct nearrecs_part *p = idx < r->in.n ? &r->in : &r->arc;
 	size_t i = idx < r->in.n ? idx : idx - r->in.n;
 
-	*n = (size_t)(p->off[i + 1] - p->off[i]);
-	return p->ids.p + p->off[i];
+	size_t a, b;
+
+	if (p->wide) {
+		a = (size_t)p->off64[i];
+		b = (size_t)p->off64[i + 1];
+	} else {
+		a = p->off32[i];
+		b = p->off32[i + 1];
+	}
+	*n = b - a;
+	return p->ids.p + a;
+}
+
+/* The address of the offset of record idx's ID (to prefetch it). */
+static inline const void *
+nearrecs_off_addr(const struct nearrecs *r, uint32_t idx)
+{
+	const struct nearrecs_part *p = idx < r->in.n ? &r->in : &r->arc;
+	size_t i = idx < r->in.n ? idx : idx - r->in.n;
+
+	return p->wide ? (const void *)(p->off64 + i) :
+	    (const void *)(p->off32 + i);
 }
 
 bool nearrecs_blank(const struct nearrecs *r, uint32_t idx);

@@ -238,9 +238,7 @@ put_id(const struct nearsearch *s, struct out *o, uint32_t idx)
 static inline void
 prefetch_off(const struct nearrecs *r, uint32_t idx)
 {
-	const struct nearrecs_part *p = idx < r->in.n ? &r->in : &r->arc;
-
-	__builtin_prefetch(p->off + (idx < r->in.n ? idx : idx - r->in.n));
+	__builtin_prefetch(nearrecs_off_addr(r, idx));
 }
 
 /* Pairs c[lo..hi) as lines at the end of b: ID1 TAB ID2 TAB DISTANCE. */

@@ -194,18 +194,46 @@ Try 'nearpairs --help' for more information.
 status 2"
 }
 
-@test "nearpairs: -k 5's tables searched run by run of their top block give the pairs of one-block tables" {
-	# 270,000 records: runs of 263 a value of the 10-bit top block, enough
-	# for the tables that begin with it to be searched run by run
-	# (nearidx.c, nearidx_search_tables, REFINE_MIN: 256); too many
-	# for nearbrute, so against the 6 tables of one block, sorted whole
+@test "nearpairs: the IDs' offsets made 8 bytes part way (past 4 GB of IDs) give the same output" {
+	# CRAWLUTILS_NEARRECS_WIDE_AT: the bytes of IDs at which the offsets
+	# widen (nearrecs.c), 4 GB by default; here after some 1,000 records
+	# of the input and of each part of the archive
 	run bash -c '
-	for m in planted mixed; do
-		"$TOOLS/npgen" $m 270000 11 > in.tsv
-		nearpairs -k 5 in.tsv > got || echo "status $? for $m"
-		nearpairs -k 5 --tables 6 in.tsv > want || echo "status $? for $m"
-		cmp -s want got || echo "differs: $m: $(diff want got | head -3)"
-		[ "$(wc -l < want)" -gt 10000 ] || echo "few pairs: $m"
+	"$TOOLS/npgen" mixed 20000 15 > in.tsv
+	"$TOOLS/npgen" planted 30000 16 > arc.tsv
+	for args in "-k 4" "-k 3 -j 1" "-k 4 --clusters" "-k 4 --components" \
+	    "-k 4 --against arc.tsv --self" "-k 3 --distinct-versions"; do
+		nearpairs $args in.tsv > want || echo "status $? for $args"
+		CRAWLUTILS_NEARRECS_WIDE_AT=8000 nearpairs $args in.tsv > got ||
+		    echo "status $? for wide $args"
+		cmp -s want got || echo "differs: $args"
+		[ "$(wc -l < want)" -gt 1000 ] || echo "few lines: $args"
+	done'
+	assert_success
+	assert_output ''
+}
+
+@test "nearpairs: -k 5's tables searched run by run of their top block give the pairs of one-block tables" {
+	# 300,000 records (less the zero fingerprints of mixed): runs of some
+	# 280 a value of the 10-bit top block, enough for the tables that
+	# begin with it, table 0's among them, to be searched run by run
+	# (nearidx.c, nearidx_search_tables, REFINE_MIN: 256; at 270,000
+	# table 0 was not), each run's keys counted in one pass (search_run),
+	# counted again after mixed's mirror group of 6,000 becomes a group;
+	# -k 4 at 600,000 the same with an 11-bit top block; too many for
+	# nearbrute, so against the tables of one block, sorted whole
+	run bash -c '
+	for c in "planted 300000 5 6" "mixed 300000 5 6" "mixed 600000 4 5"; do
+		set -- $c
+		"$TOOLS/npgen" $1 $2 11 > in.tsv
+		nearpairs -k $3 --tables $4 in.tsv > want || echo "status $? for $c"
+		for j in 1 2; do
+			nearpairs -j $j -k $3 in.tsv > got ||
+			    echo "status $? for $c -j $j"
+			cmp -s want got ||
+			    echo "differs: $c -j $j: $(diff want got | head -3)"
+		done
+		[ "$(wc -l < want)" -gt 10000 ] || echo "few pairs: $c"
 	done'
 	assert_success
 	assert_output ''
@@ -732,6 +760,35 @@ nearpairs: records: 9 read, 0 written, 9 rejected"
 	assert_failure 2
 	assert_line --index 0 "a	b	0"
 	assert_equal "$(printf '%s\n' "$stderr" | head -n 1)" "nearpairs: missing: No such file or directory"
+}
+
+@test "nearpairs: records read the short way (ID TAB 16 digits) and the long way agree" {
+	# cmd/nearpairs.c, parse_record: the last 16 bytes after a TAB are
+	# taken as the fingerprint once the first record had one; a record
+	# of more fields, a TAB among those bytes, or bytes that do not parse
+	# go the long way, with its messages
+	{
+		printf 'a\t0123456789abcdef\n'
+		printf 'b\tc\t0123456789abcdee\n'
+		printf 'c\t\t0123456789abcdef\n'
+		printf 'd\t0123456789abcdeg\n'
+		printf 'e\tx\t123456789abcdef\n'
+		printf 'f\t0123456789abcde\tf\n'
+		printf 'g\t0x0123456789abcdef\n'
+		printf 'h\t0123456789ABCDEF,0123456789abcdef\n'
+	} > in
+	run --separate-stderr nearpairs in
+	assert_failure 1
+	assert_output "a	b	1
+a	c	0
+a	g	0
+b	c	1
+b	g	1
+c	g	0"
+	assert_equal "$stderr" "nearpairs: in:4: field -1: '0123456789abcdeg' is not a fingerprint (16 hex digits, or several separated by commas)
+nearpairs: in:5: field -1: '123456789abcdef' is not a fingerprint (16 hex digits, or several separated by commas)
+nearpairs: in:6: field -1: 'f' is not a fingerprint (16 hex digits, or several separated by commas)
+nearpairs: in:8: field -1: 2 fingerprints, where the first record had 1"
 }
 
 @test "nearpairs: -H writes a header of the ID column's name" {
