@@ -3752,6 +3752,41 @@ cmp_repeat(const void *a, const void *b)
 	return p->hash < q->hash ? -1 : p->hash > q->hash;
 }
 
+/* A label's words as a hash: a line's words with its numbers as one
+ * sign ("29,553 posts" and "9,239 posts" are one label), and of a line
+ * "Words: value" its words before the colon only ("Join Date: Mar
+ * 2016", "Location: Ohio").  WCXB dev: forum halves 0.7807/0.8028 ->
+ * 0.7830/0.8049 (a post's header of its author, date and number given
+ * for three posts in a month comes out too: some references keep it),
+ * all 0.87542/0.86985 -> 0.87560/0.87004, no type falls. */
+static uint64_t
+label_hash(const char *s, size_t n)
+{
+	char k[REPEAT_CHARS * 4];
+	size_t m = 0;
+	const char *colon = memchr(s, ':', n);
+
+	if (colon != NULL && colon > s) {
+		bool digit = false;
+
+		for (const char *p = s; p < colon; p++)
+			digit |= is_digit((unsigned char)*p);
+		if (!digit)
+			n = (size_t)(colon - s) + 1;
+	}
+	for (size_t i = 0; i < n && m < sizeof k; i++) {
+		if (is_digit((unsigned char)s[i]) || ((s[i] == ',' ||
+		    s[i] == '.') && i > 0 && is_digit((unsigned char)s[i - 1]) &&
+		    i + 1 < n && is_digit((unsigned char)s[i + 1]))) {
+			if (m == 0 || k[m - 1] != '#')
+				k[m++] = '#';
+			continue;
+		}
+		k[m++] = s[i];
+	}
+	return XXH3_64bits(k, m);
+}
+
 static void
 thread_labels(struct extract *x)
 {
@@ -3778,7 +3813,7 @@ thread_labels(struct extract *x)
 		inline_text(x, e->node, &x->tmp);
 		if (n == cap)
 			r = xgrow_array(r, &cap, n + 1, sizeof *r);
-		r[n].hash = XXH3_64bits(x->tmp.p, x->tmp.len);
+		r[n].hash = label_hash(x->tmp.p, x->tmp.len);
 		r[n++].el = (uint32_t)i;
 		i = e->end - 1;
 	}
