@@ -693,7 +693,8 @@ news_page() {
 	assert_line --partial 'A ferrite bead on the USB lead'
 	run htmltext --markdown labels.html
 	refute_output --partial 'Registered User'
-	# one label with other values: "Join Date: <month>", "<count> posts"
+	# one label with other values: "Join Date: <month>", "<count> posts",
+	# each a line of its own beside the poster's name
 	{
 		printf '<html><head><script type="application/ld+json">{"@type":"DiscussionForumPosting","headline":"Bridge sounds on a Pi 5"}</script></head><body><h1>Bridge sounds on a Pi 5</h1>\n'
 		i=0
@@ -701,7 +702,7 @@ news_page() {
 		    "Try a shorter cable between the card and the board, the hum went away here with that." \
 		    "A ferrite bead on the USB lead did it for me, after the cable made no difference."; do
 			i=$((i + 1))
-			printf '<div class="post"><div class="userinfo"><div>Join Date: %s 200%d</div><div>%d,5%d3 posts</div></div><p>%s</p></div>\n' "$(sed -n "${i}p" <<< $'Aug\nMar\nJun')" "$i" "$i" "$i" "$p"
+			printf '<div class="post"><div class="userinfo"><div>%s</div><div>Join Date: %s 200%d</div><div>%d,5%d3 posts</div></div><p>%s</p></div>\n' "$(sed -n "${i}p" <<< $'Ann\nBo\nCy')" "$(sed -n "${i}p" <<< $'Aug\nMar\nJun')" "$i" "$i" "$i" "$p"
 		done
 		printf '<p>Step 1: unplug it, Step 2: wait.</p></body></html>\n'
 	} > values.html
