@@ -3439,6 +3439,25 @@ extract_tables_sorted(void)
 	return true;
 }
 
+/* Whether low (lower case) is a timestamp for machines, ISO 8601 with
+ * its time ("2024-05-04t12:34:56.000z"): a template's raw value, no
+ * text (WCXB dev: 28 such lines on 3 pages, none in a reference). */
+static bool
+machine_time(const char *low)
+{
+	static const char shape[] = "dddd-dd-ddtdd:dd";
+
+	for (size_t i = 0; shape[i] != '\0'; i++)
+		if (shape[i] == 'd' ? !is_digit((unsigned char)low[i]) :
+		    low[i] != shape[i])
+			return false;
+	for (const char *p = low + sizeof shape - 1; *p != '\0'; p++)
+		if (!is_digit((unsigned char)*p) && *p != ':' && *p != '.' &&
+		    *p != 'z' && *p != '+' && *p != '-')
+			return false;
+	return true;
+}
+
 /* Whether s (n bytes, white space collapsed) is a control's words. */
 static bool
 ui_words(const char *s, size_t n)
@@ -3477,6 +3496,8 @@ ui_words(const char *s, size_t n)
 	if (i > 0 && (strcmp(rest, "min read") == 0 ||
 	    strcmp(rest, "mins read") == 0 || strcmp(rest, "minute read") == 0 ||
 	    strcmp(rest, "minutes read") == 0))
+		return true;
+	if (machine_time(low))
 		return true;
 	return bsearch(low, ui_phrases, sizeof ui_phrases / sizeof ui_phrases[0],
 	    sizeof ui_phrases[0], cmp_phrase) != NULL;
