@@ -3844,7 +3844,9 @@ cmp_repeat(const void *a, const void *b)
  * all 0.87542/0.86985 -> 0.87560/0.87004, no type falls.  A line is
  * an element without blocks below it: a poster's box of a name over a
  * count ("Reddig" over "5,258 posts"), short as a whole, is two lines
- * (forum halves 0.7830/0.8049 -> 0.7842/0.8056). */
+ * (forum halves 0.7830/0.8049 -> 0.7842/0.8056).  A heading's numbers
+ * stay its own ("Story 1 about new headphones" over each card of a
+ * topic's page). */
 static uint64_t
 label_hash(const char *s, size_t n)
 {
@@ -3871,6 +3873,19 @@ label_hash(const char *s, size_t n)
 		k[m++] = s[i];
 	}
 	return XXH3_64bits(k, m);
+}
+
+/* Whether element i is a heading or inside one, up to its block. */
+static bool
+in_heading(const struct extract *x, size_t i)
+{
+	for (uint32_t a = (uint32_t)i; a != NONE; a = x->els[a].parent) {
+		if (x->els[a].tf & TF_HEAD)
+			return true;
+		if (x->els[a].tf & TF_BLOCK)
+			break;
+	}
+	return false;
 }
 
 static void
@@ -3900,7 +3915,10 @@ thread_labels(struct extract *x)
 		inline_text(x, e->node, &x->tmp);
 		if (n == cap)
 			r = xgrow_array(r, &cap, n + 1, sizeof *r);
-		r[n].hash = label_hash(x->tmp.p, x->tmp.len);
+		/* a heading's number is its own: "Part 1", "Story 2" */
+		r[n].hash = in_heading(x, i) ?
+		    XXH3_64bits(x->tmp.p, x->tmp.len) :
+		    label_hash(x->tmp.p, x->tmp.len);
 		r[n++].el = (uint32_t)i;
 		i = e->end - 1;
 	}
