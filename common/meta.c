@@ -384,8 +384,13 @@ static size_t
 by_label(const char *t, size_t from, size_t to)
 {
 	size_t i, k;
+	unsigned char c = (unsigned char)t[0];
 
+	if (c >= 'A' && c <= 'Z')
+		c |= 0x20;	/* the first letter first: a cheap test */
 	for (i = from; i < to; i++) {
+		if (c != (unsigned char)by_labels[i][0])
+			continue;
 		k = strlen(by_labels[i]);
 		if (strncasecmp(t, by_labels[i], k) == 0 &&
 		    (t[k] == '\0' || t[k] == ':' || t[k] == ' ' ||
@@ -989,6 +994,9 @@ label_date(struct meta *m, struct meta_src *s, const char *t)
 
 	while (*t == ' ' || *t == '\n' || *t == '\t' || *t == '\r')
 		t++;
+	/* the labels' first letters: most texts begin with none */
+	if (*t == '\0' || strchr("abdfglmpuv", *t | 0x20) == NULL)
+		return;
 	for (i = 0; i < sizeof labels / sizeof labels[0]; i++) {
 		k = strlen(labels[i]);
 		if ((*t | 0x20) == labels[i][0] && strncasecmp(t, labels[i], k) == 0)
