@@ -1053,6 +1053,27 @@ top_block(const struct nearidx_design *d, unsigned t)
 	return top;
 }
 
+/* One bucket e[start..start+m) of table t (of key mask): its pairs
+ * reported, its entries moved down to e[w..] (table 0 keeps one of each
+ * group of copies of a big bucket).  Returns w past them.  Only a big
+ * bucket is worth sorting to find its copies: a small one is compared
+ * pair by pair in any case (at 100M fingerprints half the buckets of
+ * table 0 hold more than 192, and sorting them on all 64 bits took more
+ * time than their copies cost the tables after it). */
+static inline size_t
+one_bucket(struct nearidx_search *s, unsigned t, uint64_t mask,
+    struct nearidx_entry *e, struct nearidx_entry *tmp, size_t start,
+    size_t m, size_t w)
+{
+	if (t == 0 && m > s->brute_max)
+		m = collapse(s, e + start, tmp + start, m, true);
+	if (w != start)
+		memmove(e + w, e + start, m * sizeof *e);
+	if (m > 1)
+		search(s, e + w, tmp + w, m, ~mask);
+	return w + m;
+}
+
 /* Report the pairs table t owns in e[0..n), sorted by its key (tmp:
  * scratch for n entries), bucket by bucket; table 0 makes groups of the
  * copies in its big buckets, moving the entries left down.  Returns the
@@ -1074,18 +1095,7 @@ search_buckets(struct nearidx_search *s, const struct nearidx_design *d,
 		while (end < n && (e[end].fp & mask) == v)
 			end++;
 		m = end - start;
-		/* only a big bucket is worth sorting to find its copies:
-		 * a small one is compared pair by pair in any case (at
-		 * 100M fingerprints half the buckets of table 0 hold more
-		 * than 192, and sorting them on all 64 bits took more time
-		 * than their copies cost the tables after it) */
-		if (t == 0 && m > s->brute_max)
-			m = collapse(s, e + start, tmp + start, m, true);
-		if (w != start)
-			memmove(e + w, e + start, m * sizeof *e);
-		if (m > 1)
-			search(s, e + w, tmp + w, m, ~mask);
-		w += m;
+		w = one_bucket(s, t, mask, e, tmp, start, m, w);
 		start = end;
 	}
 	s->nforbid = 0;
@@ -1126,14 +1136,7 @@ search_counted(struct nearidx_search *s, const struct nearidx_design *d,
 
 		if (m == 0)
 			continue;
-		/* as search_buckets() */
-		if (t == 0 && m > s->brute_max)
-			m = collapse(s, e + start, tmp + start, m, true);
-		if (w != start)
-			memmove(e + w, e + start, m * sizeof *e);
-		if (m > 1)
-			search(s, e + w, tmp + w, m, ~mask);
-		w += m;
+		w = one_bucket(s, t, mask, e, tmp, start, m, w);
 		start = end[v];
 	}
 	s->nforbid = 0;
