@@ -3850,7 +3850,8 @@ cmp_repeat(const void *a, const void *b)
 static uint64_t
 label_hash(const char *s, size_t n)
 {
-	char k[REPEAT_CHARS * 4];
+	char k[REPEAT_CHARS * 5];	/* 4 bytes a character, a space
+					   between them: the whole line */
 	size_t m = 0;
 	const char *colon = memchr(s, ':', n);
 

@@ -373,9 +373,10 @@ static const char *const by_labels[] = { "by", "posted by", "author",
     "authors", "von", "par", "por", "di", "door", "autor", "auteur",
     "autore", "auteurs", "autores", "autori",
     "written by", "article by", "words by", "geschrieben von",
-    "verfasst von", "écrit par", "escrito por", "scritto da",
+    "verfasst von", "écrit par", "Écrit par", "escrito por", "scritto da",
     "geschreven door", "thread starter", "topic starter" };
-enum { STRONG = 15, STARTER = 24,
+/* (strncasecmp folds ASCII only: "Écrit" is a label of its own) */
+enum { STRONG = 15, STARTER = 25,
     NLABELS = sizeof by_labels / sizeof by_labels[0] };
 
 /* The label of by_labels[from..to) that t begins with (a whole word:
@@ -1208,7 +1209,8 @@ meta_clean_author(const char *s, size_t n, struct buf *out)
 	    "stories by", "written by", "posted by",
 	    "published by", "reviewed by", "text by", "post by", "words by",
 	    "thread starter", "topic starter", "geschrieben von",
-	    "verfasst von", "\xc3\xa9" "crit par", "escrito por", "scritto da",
+	    "verfasst von", "\xc3\xa9" "crit par", "\xc3\x89" "crit par",
+	    "escrito por", "scritto da",
 	    "geschreven door", "autor:", "auteur:", "autore:",
 	    "author:", "authors:", "author", "by:", "by",
 	    "\xe4\xbd\x9c\xe8\x80\x85\xef\xbc\x9a", "\xe4\xbd\x9c\xe8\x80\x85:" };

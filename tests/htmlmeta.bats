@@ -447,6 +447,7 @@ author_table() {
 	done <<-'EOT'
 	<p>Von Anna Weber</p><p>Veröffentlicht am 5. März 2025</p>|Anna Weber|2025-03-05
 	<p>Par Anne Leroy</p><p>Publié le 5 mars 2025</p>|Anne Leroy|2025-03-05
+	<p>Écrit par Anne Leroy</p><p>Mis à jour le 6 mars 2025</p>|Anne Leroy|2025-03-06
 	<p>Escrito por Ana López</p><p>Publicado el 5 de marzo de 2025</p>|Ana López|2025-03-05
 	<p>Di Anna Rossi</p><p>Pubblicato il 5 marzo 2025</p>|Anna Rossi|2025-03-05
 	<p>Door Anna de Vries</p><p>Gepubliceerd op 5 maart 2025</p>|Anna de Vries|2025-03-05
