@@ -1,3 +1,4 @@
+#include <ctype.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -2067,6 +2068,72 @@ teaser_line(const struct walk *w)
 	return false;
 }
 
+/* A marquee: one phrase of up to MARQUEE_PERIOD words, repeated
+ * MARQUEE_REPEATS times or more and nothing else ("Book Now * Book Now *
+ * ..." scrolled by a script, "word word word ..." measuring a font).
+ * Words are compared without the ASCII punctuation at their edges.  On
+ * wcxb-dev four pages have one (a service, a listing and two products),
+ * none of them in the reference; no kept line of a reference is one. */
+#define MARQUEE_PERIOD	4
+#define MARQUEE_REPEATS	4
+
+struct marquee_word {
+	const char	*p;
+	size_t		 len;
+};
+
+/* The next word from *pp, without its edge punctuation; false at end. */
+static bool
+marquee_next(const char **pp, const char *end, struct marquee_word *m)
+{
+	const char *p = *pp, *q;
+
+	for (;;) {
+		while (p < end && (isspace((unsigned char)*p) ||
+		    ispunct((unsigned char)*p)))
+			p++;
+		if (p == end)
+			return false;
+		q = p;
+		while (q < end && !isspace((unsigned char)*q))
+			q++;
+		*pp = q;
+		while (q > p && ispunct((unsigned char)q[-1]))
+			q--;
+		m->p = p;
+		m->len = (size_t)(q - p);
+		return true;
+	}
+}
+
+static bool
+marquee_line(const struct walk *w)
+{
+	struct marquee_word ring[MARQUEE_PERIOD];
+	const char *start = w->x->line.p, *end = start + w->x->line.len;
+
+	if (w->all || w->pre ||
+	    w->chars < MARQUEE_PERIOD * MARQUEE_REPEATS)
+		return false;
+	for (size_t period = 1; period <= MARQUEE_PERIOD; period++) {
+		const char *p = start;
+		struct marquee_word m;
+		size_t n = 0;
+		bool same = true;
+
+		for (; same && marquee_next(&p, end, &m); n++) {
+			struct marquee_word *r = &ring[n % period];
+
+			same = n < period || (r->len == m.len &&
+			    memcmp(r->p, m.p, m.len) == 0);
+			*r = m;
+		}
+		if (same && n >= period * MARQUEE_REPEATS)
+			return true;
+	}
+	return false;
+}
+
 static void
 flush(struct walk *w)
 {
@@ -2077,7 +2144,8 @@ flush(struct walk *w)
 	if (x->line.len > 0) {
 		if (w->pre)
 			add_pre(x, x->line.p, x->line.len);
-		else if (!link_line(w) && !teaser_line(w))
+		else if (!link_line(w) && !teaser_line(w) &&
+		    !marquee_line(w))
 			add_line(x, x->line.p, x->line.len, w->all ? 1 :
 			    w->heading || (w->li && (w->links == 0 ||
 			    (x->keep_links && in_long_list(w)))) ?

@@ -551,6 +551,27 @@ PROG=htmltext
 	assert_line --partial 'Spring tides come'
 }
 
+@test "htmltext quality: a marquee (one phrase of up to four words repeated four times or more, and nothing else) is not text; a repeated word inside a sentence is" {
+	cat > marquee.html <<-'EOF'
+	<html><head><title>Packaging</title></head><body>
+	<main><h1>Packaging design</h1>
+	<p>We design packaging that combines visual elegance with intent, so that a product stands out on the shelf.</p>
+	<div class="marquee"><span>Book Now <span>*</span></span><span>Book Now <span>*</span></span><span>Book Now <span>*</span></span><span>Book Now <span>*</span></span><span>Book Now <span>*</span></span></div>
+	<div aria-hidden="true">word word word word word word word word word word word word word word word word</div>
+	<p>Ha ha ha ha, said the client, who had waited three months for a sample and laughed when it came.</p>
+	<p>Our studio has worked with brands in forty countries since it opened its doors in 2009.</p>
+	</main></body></html>
+	EOF
+	plain marquee.html
+	refute_line --partial 'Book Now'
+	refute_line --partial 'word word'
+	assert_line --partial 'Ha ha ha ha, said the client'
+	assert_line --partial 'Our studio has worked'
+	run htmltext --markdown marquee.html
+	refute_output --partial 'Book Now'
+	assert_output --partial 'Our studio has worked'
+}
+
 @test "htmltext quality: words that an element's edge parts (a block by its style) are two: a capital after a word or a sentence's end; a drop cap, iPhone, McDonald's and React's comments join" {
 	cat > edge.html <<-'EOF'
 	<html><body><article><h1>Edges</h1>
