@@ -90,6 +90,15 @@ test_pagetype(void)
 	ok(pagetype_decide(&ev) == PAGETYPE_DOCUMENTATION, "pagetype: code blocks outrank shop evidence");
 	pagetype_url(&ev, "https://example.org/forum/thread/42");
 	ok(pagetype_decide(&ev) == PAGETYPE_FORUM, "pagetype: a forum outranks everything");
+	memset(&ev, 0, sizeof ev);
+	pagetype_schema(&ev, "Product", 1);
+	pagetype_schema(&ev, "LocalBusiness", 1);
+	ok(pagetype_decide(&ev) == PAGETYPE_SERVICE, "pagetype: a business's Product (stars for its service), no price, no cart: service");
+	ev.prices = 1;
+	ok(pagetype_decide(&ev) == PAGETYPE_PRODUCT, "pagetype: ... with a price: product");
+	ev.prices = 0;
+	ev.carts = 1;
+	ok(pagetype_decide(&ev) == PAGETYPE_PRODUCT, "pagetype: ... with a cart: product");
 	ok(strcmp(pagetype_name(PAGETYPE_DOCUMENTATION), "documentation") == 0 &&
 	    strcmp(pagetype_name(PAGETYPE_COUNT), "article") == 0, "pagetype_name");
 }
