@@ -176,6 +176,34 @@ PROG=htmltext
 	refute_line --partial 'A reader says'
 }
 
+@test "htmltext page types: a story whose comments hold more than twenty times its text is a discussion (a link aggregator's page): its comments are the text; fewer stay out" {
+	{
+		printf '<html><head><title>Project goals for 2024</title></head><body>\n'
+		printf '<main><article><h1><a href="https://blog.example.org/goals">Project goals for 2024</a></h1>\n'
+		printf '<p>A link to the project blog, posted by a reader.</p></article>\n'
+		printf '<section class="comments"><ol class="comment-list">\n'
+		for n in $(seq 1 30); do
+			printf '<li class="comment"><div class="comment-author">reader%d</div>' "$n"
+			printf '<p>Reader %d thinks the goals are ambitious, and that the async work should come first because everything else waits on it.</p></li>\n' "$n"
+		done
+		printf '</ol></section></main></body></html>\n'
+	} > story.html
+	run --separate-stderr htmltext --meta story.html
+	assert_success
+	assert_equal "$(cut -f 7 <<< "$output")" forum
+	plain story.html
+	assert_line --partial 'A link to the project blog'
+	assert_line --partial 'Reader 1 thinks the goals are ambitious'
+	assert_line --partial 'Reader 30 thinks the goals are ambitious'
+	# three comments under a story are comments under an article
+	sed '/Reader \([4-9]\|[1-3][0-9]\) /d' story.html > few.html
+	run --separate-stderr htmltext --meta few.html
+	assert_equal "$(cut -f 7 <<< "$output")" article
+	plain few.html
+	assert_line --partial 'A link to the project blog'
+	refute_line --partial 'Reader 1 thinks'
+}
+
 @test "htmltext page types: on a question page the comments under each post are not its text, the question and the answers are; a thread whose replies are one comment section keeps them" {
 	{
 		printf '<html><head><title>Focus the file pane</title>\n'

@@ -91,6 +91,13 @@ test_pagetype(void)
 	pagetype_url(&ev, "https://example.org/forum/thread/42");
 	ok(pagetype_decide(&ev) == PAGETYPE_FORUM, "pagetype: a forum outranks everything");
 	memset(&ev, 0, sizeof ev);
+	ok(pagetype_decide(&ev) == PAGETYPE_ARTICLE, "pagetype: an empty page: article");
+	ev.chars = ev.held_chars = 1000;
+	ev.comment_chars = 20000;
+	ok(pagetype_decide(&ev) == PAGETYPE_ARTICLE, "pagetype: comments twenty times the text: still an article");
+	ev.comment_chars = 20001;
+	ok(pagetype_decide(&ev) == PAGETYPE_FORUM, "pagetype: ... more than that: a discussion, forum");
+	memset(&ev, 0, sizeof ev);
 	pagetype_schema(&ev, "Product", 1);
 	pagetype_schema(&ev, "LocalBusiness", 1);
 	ok(pagetype_decide(&ev) == PAGETYPE_SERVICE, "pagetype: a business's Product (stars for its service), no price, no cart: service");
