@@ -197,7 +197,8 @@ enum { W_NOISE = 1, W_WEAK = 2, W_CONTENT = 4, W_LINKS = 8, W_PLACE = 16,
     W_OTHERWEAK = 4096,		/* (name_words: weak by a word not a place) */
     W_HEADER = 8192,		/* "header": a component's when repeated */
     W_OTHERPLACE = 16384,	/* (name_words: a place word not header) */
-    W_GALLERY = 32768 };	/* "gallery": content on a product page */
+    W_GALLERY = 32768,		/* "gallery": content on a product page */
+    W_BYLINE = 65536 };		/* an author's name: page-type evidence */
 
 static const struct word {
 	const char	*word;
@@ -211,13 +212,13 @@ static const struct word {
 	{ "advertising",	W_NOISE },
 	{ "adverts",		W_NOISE },
 	{ "article",		W_CONTENT },
-	{ "author",		W_NOISE },
+	{ "author",		W_NOISE | W_BYLINE },
 	{ "banner",		W_WEAK | W_PLACE },
 	{ "basket",		W_CART },
 	{ "body",		W_CONTENT },
 	{ "breadcrumb",		W_NOISE },
 	{ "breadcrumbs",	W_NOISE },
-	{ "byline",		W_NOISE },
+	{ "byline",		W_NOISE | W_BYLINE },
 	{ "card",		W_PART },
 	{ "cart",		W_CART },
 	{ "checkout",		W_CART },
@@ -952,6 +953,8 @@ attributes(struct extract *x, xmlNode *n, uint32_t tf, uint32_t *flags)
 		*flags |= F_CONTENT;
 	if (names & W_CART)
 		*flags |= F_CART;
+	if (names & W_BYLINE)
+		x->ev.bylines++;
 	if ((names & W_REVIEW) && !(tf & TF_INLINE))
 		*flags |= F_REVIEWS;
 	if (names & W_COMMENT)
@@ -1055,6 +1058,8 @@ head_element(struct extract *x, xmlNode *c, xmlNode **title)
 			return;
 		if (strcmp(v, "og:type") == 0)
 			pagetype_schema(&x->ev, html_attr(c, "content"), 1);
+		else if (strcmp(v, "article:published_time") == 0)
+			x->ev.schema |= PAGETYPE_S_PUBLISHED;
 		else if (strcmp(v, "og:url") == 0 && x->canonical.len == 0)
 			buf_append(&x->canonical, html_attr(c, "content"),
 			    strlen(html_attr(c, "content")));

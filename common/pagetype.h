@@ -33,6 +33,8 @@ enum {
 	PAGETYPE_S_DOC = 1 << 6,	/* TechArticle, APIReference */
 	PAGETYPE_S_SERVICE = 1 << 7,	/* Service, LocalBusiness, ... */
 	PAGETYPE_S_GROUP = 1 << 8,	/* og:product.group */
+	PAGETYPE_S_OG_ARTICLE = 1 << 9,	/* og:type article */
+	PAGETYPE_S_PUBLISHED = 1 << 10,	/* article:published_time */
 };
 
 /* What the words of a URL's path say (pagetype_url). */
@@ -68,6 +70,7 @@ struct pagetype_evidence {
 	uint32_t	 card_chars;	/* ... their text */
 	uint32_t	 card_links;	/* ... their link text */
 	uint32_t	 held_chars;	/* text of the containers step 6 chose */
+	uint32_t	 bylines;	/* elements named author or byline */
 };
 
 /* Add the evidence of n entities of a schema.org type ("Product",

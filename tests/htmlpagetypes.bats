@@ -113,7 +113,7 @@ PROG=htmltext
 	Blankets are washed less often than sheets, and wooden luggage racks hold bedbugs.
 	EOF
 	{
-		printf '<html><head><meta property="og:type" content="article"></head>\n'
+		printf '<html><head><meta property="og:type" content="article"><meta property="article:published_time" content="2025-04-01T08:00:00Z"></head>\n'
 		printf '<body><section class="story-article"><h1>Spring floods</h1>\n'
 		for i in $(seq 10); do
 			printf '<p>Paragraph %d of the story tells what the river did to the town this spring.</p>\n' "$i"
@@ -130,9 +130,13 @@ PROG=htmltext
 	# with nothing that says it is an article, a page whose containers
 	# hold less than half of its text is a service page, all its sections
 	# the text
-	sed 's|<meta property="og:type" content="article">||' stream.html > sections.html
+	sed 's|<meta property="og:type" content="article"><meta property="article:published_time" content="[^"]*">||' stream.html > sections.html
 	plain sections.html
 	assert_line 'Paragraph 10 of the story tells what the river did to the town this spring.'
+	assert_line 'Another story 25'
+	# nor does og:type article alone, on a page neither dated nor signed
+	sed 's|<meta property="article:published_time" content="[^"]*">||' stream.html > undated.html
+	plain undated.html
 	assert_line 'Another story 25'
 }
 
@@ -174,6 +178,37 @@ PROG=htmltext
 	plain news.html
 	assert_line 'Samples and decants sell better than ever as buyers look for cheaper ways in.'
 	refute_line --partial 'A reader says'
+}
+
+@test "htmltext page types: og:type article on a page neither dated nor signed (an SEO plugin's default) is no article: a page of sections is a service page; a date or a byline makes it a story" {
+	# mk FILE HEAD BYLINE: a hero with a list, then a block of paragraphs
+	mk() {
+		{
+			printf '<html><head><title>Business formation</title><meta property="og:type" content="article">%s</head><body>\n' "$2"
+			printf '<header><nav><a href="/">Home</a> <a href="/fees">Fees</a> <a href="/contact">Contact</a></nav></header>\n'
+			printf '<div class="hero-wrap"><div class="row"><div class="col"><h1>Business formation lawyers</h1>%s\n' "$3"
+			printf '<p>Every form your new company needs, filed on time.</p><p>Licences and taxes cost you minutes, not weeks.</p>\n'
+			printf '<ul><li>A fixed fee for every filing</li><li>Lawyers who live in the city</li></ul></div></div></div>\n'
+			printf '<div class="details-wrap"><div class="row"><div class="col">\n'
+			printf '<p>Every form a new company needs is drawn up by our lawyers and filed with the state and the city, on time.</p>\n'
+			printf '<p>When the rules change, we tell you what changed and what it means for you, before the next filing is due.</p>\n'
+			printf '<p>Nobody has to remember a deadline: we keep the calendar and call you only when something needs you.</p></div></div></div>\n'
+			printf '<footer><p>Law office, 1 Main Street.</p></footer></body></html>\n'
+		} > "$1"
+	}
+	mk og.html "" ""
+	run --separate-stderr htmltext --meta og.html
+	assert_success
+	assert_equal "$(cut -f 7 <<< "$output")" service
+	plain og.html
+	assert_line 'Lawyers who live in the city'
+	assert_line --partial 'Nobody has to remember a deadline'
+	mk dated.html '<meta property="article:published_time" content="2025-03-01T09:00:00Z">' ""
+	run --separate-stderr htmltext --meta dated.html
+	assert_equal "$(cut -f 7 <<< "$output")" article
+	mk signed.html "" '<p class="byline">By Ann Lee</p>'
+	run --separate-stderr htmltext --meta signed.html
+	assert_equal "$(cut -f 7 <<< "$output")" article
 }
 
 @test "htmltext page types: a story whose comments hold more than twenty times its text is a discussion (a link aggregator's page): its comments are the text; fewer stay out" {

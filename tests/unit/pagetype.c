@@ -90,6 +90,25 @@ test_pagetype(void)
 	ok(pagetype_decide(&ev) == PAGETYPE_DOCUMENTATION, "pagetype: code blocks outrank shop evidence");
 	pagetype_url(&ev, "https://example.org/forum/thread/42");
 	ok(pagetype_decide(&ev) == PAGETYPE_FORUM, "pagetype: a forum outranks everything");
+	/* og:type article on a page neither dated nor signed (what SEO
+	 * plugins write on every page) is no Article: a spread-out text is
+	 * a service page's sections; a date or a byline makes it a story */
+	memset(&ev, 0, sizeof ev);
+	pagetype_schema(&ev, "article", 1);
+	ev.chars = 1000;
+	ev.held_chars = 400;
+	ok(pagetype_decide(&ev) == PAGETYPE_SERVICE, "pagetype: og:type article, undated, unsigned, spread: service");
+	ev.bylines = 1;
+	ok(pagetype_decide(&ev) == PAGETYPE_ARTICLE, "pagetype: ... with a byline: article");
+	ev.bylines = 0;
+	ev.times = 1;
+	ok(pagetype_decide(&ev) == PAGETYPE_ARTICLE, "pagetype: ... with a time element: article");
+	ev.times = 0;
+	ev.schema |= PAGETYPE_S_PUBLISHED;
+	ok(pagetype_decide(&ev) == PAGETYPE_ARTICLE, "pagetype: ... with article:published_time: article");
+	ev.schema = 0;
+	pagetype_schema(&ev, "Article", 1);
+	ok(pagetype_decide(&ev) == PAGETYPE_ARTICLE, "pagetype: a schema.org Article, undated: article");
 	memset(&ev, 0, sizeof ev);
 	ok(pagetype_decide(&ev) == PAGETYPE_ARTICLE, "pagetype: an empty page: article");
 	ev.chars = ev.held_chars = 1000;
