@@ -448,7 +448,7 @@ PROG=htmltext
 	assert_equal "$(grep -c 'engineered for comfort' <<< "$output")" 1
 }
 
-@test "htmltext page types: documentation gives every tab of its code samples, hidden or not; an article only the tab shown" {
+@test "htmltext page types: documentation gives every tab of its code samples, hidden or not (hidden, display: none, aria-hidden); an article only the tab shown" {
 	page() {
 		printf '<html><head><title>Send a message - Widgetd manual</title><script type="application/ld+json">{"@type":"%s"}</script></head><body><main><h1>Send a message</h1>\n' "$1"
 		printf '<p>%s</p>\n' "$2"
@@ -456,6 +456,7 @@ PROG=htmltext
 		printf '<div role="tabpanel"><pre>client.send("hello")</pre><p>Install the client with pip install widgetd first.</p></div>\n'
 		printf '<div role="tabpanel" hidden><pre>client.Send("hello")</pre><p>Install the client with go get widgetd.dev/client first.</p></div>\n'
 		printf '<div role="tabpanel" style="display: none"><pre>Client.send "hello"</pre><p>Install the client with gem install widgetd first.</p></div>\n'
+		printf '<section role="tabpanel" aria-hidden="true" hidden="hidden"><pre>curl -d hello localhost:7070/send</pre><p>Install curl with apt install curl first.</p></section>\n'
 		printf '</main></body></html>\n'
 	}
 	local p="The send call takes the text and returns when the daemon has queued it. The API reference lists its options and the errors it returns."
@@ -467,6 +468,7 @@ PROG=htmltext
 	assert_line 'client.Send("hello")'
 	assert_line 'Client.send "hello"'
 	assert_line 'Install the client with go get widgetd.dev/client first.'
+	assert_line 'curl -d hello localhost:7070/send'
 	run htmltext --markdown tabs.html
 	assert_output --partial 'gem install widgetd'
 	page NewsArticle "$p" > news.html
@@ -476,6 +478,7 @@ PROG=htmltext
 	assert_line 'client.send("hello")'
 	refute_line 'client.Send("hello")'
 	refute_line 'Client.send "hello"'
+	refute_line 'curl -d hello localhost:7070/send'
 }
 
 @test "htmltext page types: documentation keeps its code blocks as they are, not its sidebar of pages or its table of contents" {
