@@ -56,6 +56,8 @@ struct extract {
 	size_t		 hidden_out;	/* elements they hid */
 	bool		 show_tabs;	/* role=tabpanel is never hidden */
 	size_t		 hidden_tabs;	/* tab panels hidden */
+	bool		 keep_headers;	/* a header holding the h1 is text */
+	size_t		 headers_out;	/* such headers pruned */
 	bool		 no_blocks;	/* step 8 kept no block of text */
 	bool		 keep_comments;	/* comment sections are content */
 	bool		 post_comments;	/* ... but those under each post not */

@@ -481,6 +481,34 @@ PROG=htmltext
 	refute_line 'curl -d hello localhost:7070/send'
 }
 
+@test "htmltext page types: documentation keeps the header that holds its h1 and its introduction; an article leaves that header out" {
+	mk() {
+		{
+			printf '<html><head><title>WebSocket - Widget docs</title><script type="application/ld+json">{"@type":"%s"}</script></head><body>\n' "$1"
+			printf '<header class="site-header"><a href="/">Widget docs</a> <a href="/api">API</a> <a href="/guides">Guides</a></header>\n'
+			printf '<main><div class="ref-header"><h1>WebSocket</h1>\n'
+			printf '<p>The WebSocket object provides the interface for creating and managing a connection to a server, and for sending and receiving data on that connection.</p>\n'
+			printf '<p>Note: this object is available in workers as well as in windows, and every browser has supported it for ten years.</p></div>\n'
+			printf '<section><h2>Constructor</h2><p>WebSocket() returns a newly created object, connected to the URL it is given, or an error when the URL is not a ws or wss one.</p></section>\n'
+			printf '<section><h2>Instance properties</h2><p>binaryType is the binary data type used by the connection; bufferedAmount is the number of bytes of queued data.</p></section>\n'
+			printf '<section><h2>Instance methods</h2><p>close() closes the connection; send() enqueues data to be transmitted to the server at the other end.</p></section>\n'
+			printf '</main><footer><p>Content on this site is licensed under a free licence.</p></footer></body></html>\n'
+		} > "$2"
+	}
+	mk TechArticle doc.html
+	run --separate-stderr htmltext --meta doc.html
+	assert_equal "$(cut -f 7 <<< "$output")" documentation
+	plain doc.html
+	assert_line --partial 'The WebSocket object provides the interface'
+	assert_line --partial 'Note: this object is available in workers'
+	assert_line --partial 'close() closes the connection'
+	refute_line --partial 'licensed under'
+	mk NewsArticle news.html
+	plain news.html
+	refute_line --partial 'The WebSocket object provides the interface'
+	assert_line --partial 'close() closes the connection'
+}
+
 @test "htmltext page types: documentation keeps its code blocks as they are, not its sidebar of pages or its table of contents" {
 	cat > doc.html <<-'EOF'
 	<html><head><title>Configuration - Widgetd manual</title></head><body>
