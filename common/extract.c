@@ -1767,6 +1767,15 @@ content(struct extract *x, uint32_t best)
  * +0.43 each, none down), all 0.842 -> 0.845, halves 0.841/0.843 ->
  * 0.845/0.846. */
 #define SHELL_SHARE	4
+/* A footer that is all a page's text is the page (a missing end tag put
+ * it there) when it holds this much text outside its links; less is a
+ * footer still, the disclaimer and the legal links of a page whose
+ * content a script draws.  WCXB dev: such a footer holds 8,000
+ * characters on a listing whose reference is its text, fewer than 1,000
+ * (a crisis line and "Privacy Policy") on a service page whose
+ * reference is empty: service B 0.800 -> 0.812, collection B +0.002
+ * (two footers' lines left out beside the grid), no page fell. */
+#define FOOTER_PAGE_CHARS	1000
 
 static bool
 tag_is(const struct el *e, const char *name)
@@ -1816,9 +1825,11 @@ prune_and_choose(struct extract *x)
 	if (best != NONE && x->els[best].score * SHELL_SHARE >= free_score)
 		return best;
 	/* a privacy policy in a modal is no article in a shell; nor legal
-	 * text in a footer, when there is text elsewhere */
+	 * text in a footer, when there is text elsewhere, or when there is
+	 * none but a footer of less than FOOTER_PAGE_CHARS */
 	for (uint32_t a = free_best; a != NONE; a = x->els[a].parent)
-		if (overlay(x, a) || (best != NONE && footer(&x->els[a])))
+		if (overlay(x, a) || (footer(&x->els[a]) && (best != NONE ||
+		    x->els[a].chars - x->els[a].links < FOOTER_PAGE_CHARS)))
 			return best;
 	for (uint32_t a = free_best; a != NONE; a = x->els[a].parent)
 		x->els[a].flags |= F_SHELL;

@@ -643,7 +643,7 @@ news_page() {
 	EOF
 }
 
-@test "htmltext page types: the thin shell of step 4 does not reach into a modal or a footer: a privacy policy in a modal, legal text in the footer are not the page" {
+@test "htmltext page types: the thin shell of step 4 does not reach into a modal or a footer: a privacy policy in a modal, legal text in the footer are not the page; a short footer alone is no page" {
 	{
 		printf '<html><head><title>Wool runner</title></head><body>\n'
 		printf '<main><h1>Wool runner</h1><p>A soft shoe of merino wool for every day, light and washable.</p>\n'
@@ -666,6 +666,17 @@ news_page() {
 	grep -v -e '<main>' -e '</main>' legal.html > footer-only.html
 	plain footer-only.html
 	assert_line --partial 'Clause 1:'
+	# ... unless that footer is short: a disclaimer and the legal links
+	# under a page a script draws give no text
+	{
+		printf '<html><head><title>Therapy</title></head><body><div id="root"></div>\n'
+		printf '<footer><div class="menu"><a href="/a">About us</a> <a href="/c">Careers</a> <a href="/p">Press</a></div>\n'
+		printf '<div class="disclaimer"><p>If you or someone you know is in crisis and needs immediate help, call 911 or go to the nearest emergency room.</p></div>\n'
+		printf '<p><a href="/privacy">Privacy Policy</a> - <a href="/terms">Terms of Use</a> - Copyright Example, 2026</p></footer></body></html>\n'
+	} > shell.html
+	run --separate-stderr htmltext shell.html
+	assert_success
+	assert_equal "$(cut -f 3 <<< "$output")" ""
 	# a page that a popup's missing end tag put inside it is still read
 	{
 		printf '<html><body><aside class="popup-overlay"><div class="popup-outer">\n'
