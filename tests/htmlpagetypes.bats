@@ -607,7 +607,7 @@ news_page() {
 		refute_line --partial 'Our customer service team'
 		assert_line 'The last boat leaves the harbour at half past six in the evening, an hour earlier than now.'
 	done
-	for c in Teilen Partager Compartir Condividi Partilhar Delen 分享到 シェア 'Lire la suite' 'Zum Inhalt springen' 'In this article' 'Like this:' 'Apply now' 'Author' 'Not open for further replies.' 'Start asking to get answers' 'Be the first to review this product' 'Was this page helpful?' 'Related searches' '• Sponsored •' '→ Read more' 'Partner content' 'Skip advertisement' 'Play video' 'Get in touch' '2024-05-04T12:34:56.000Z' 'Asked 13 years, 8 months ago' 'Modified a year ago' 'Article continues below' 'Share this on:' 'Summarize with AI:' 'You are not logged in.' 'Pin for later' 'Top Rated' 'Price: low to high'; do
+	for c in Teilen Partager Compartir Condividi Partilhar Delen 分享到 シェア 'Lire la suite' 'Zum Inhalt springen' 'In this article' 'Like this:' 'Apply now' 'Author' 'Not open for further replies.' 'Start asking to get answers' 'Be the first to review this product' 'Was this page helpful?' 'Related searches' '• Sponsored •' '→ Read more' 'Partner content' 'Skip advertisement' 'Play video' 'Get in touch' '2024-05-04T12:34:56.000Z' 'Asked 13 years, 8 months ago' 'Modified a year ago' 'Article continues below' 'Share this on:' 'Summarize with AI:' 'You are not logged in.' 'Pin for later' 'Top Rated' 'Price: low to high' 'Find the answer to your question by asking.' 'See similar questions with these tags.'; do
 		sed "s|<h1>Winter ferry|<p><a href=\"/s\">$c</a></p><h1>Winter ferry|" news.html > ctl.html
 		plain ctl.html
 		refute_line "$c"
