@@ -601,7 +601,7 @@ news_page() {
 
 @test "htmltext page types: box headings and controls in German, French, Spanish, Italian, Portuguese, Dutch, Chinese and Japanese are read as the English ones" {
 	news_page
-	for h in 'Explore related items' 'Create an account or sign in to comment' '» Related articles' 'About the reviewer' 'Disclaimer' 'Ähnliche Artikel' 'À lire aussi' 'Artículos relacionados' 'Leggi anche' 'Leia também' 'Lees ook' '相关文章' '関連記事' 'Recommended stories' 'You might like' 'Other posts you may enjoy' 'Trending topics'; do
+	for h in 'Explore related items' 'Create an account or sign in to comment' '» Related articles' 'About the reviewer' 'Disclaimer' 'Ähnliche Artikel' 'À lire aussi' 'Artículos relacionados' 'Leggi anche' 'Leia também' 'Lees ook' '相关文章' '関連記事' 'Recommended stories' 'You might like' 'Other posts you may enjoy' 'Trending topics' 'Posting Permissions' 'Similar threads'; do
 		sed "s|<h3>Customer service</h3>|<h3>$h</h3>|" news.html > box.html
 		plain box.html
 		refute_line --partial 'Our customer service team'
