@@ -8,12 +8,14 @@
 #include <libxml/xmlerror.h>
 
 #include "diag.h"
+#include "entities.h"
 #include "html.h"
 
 static htmlParserCtxtPtr ctxt;
 static const char *current;	/* the document's name, for messages */
 static size_t nerrors;
 static bool reported;		/* one message per document is enough */
+static struct buf expanded;	/* a page whose HTML5 entities were rewritten */
 
 /* libxml2's structured errors: markup errors are counted, whatever level
  * libxml2 gives them (it calls a U+FFFF or a name with two colons fatal,
@@ -240,6 +242,13 @@ html_load(struct html *h, const char *p, size_t n, const char *name,
 		return;
 	if (memchr(h->cs.text, '\0', h->cs.len) != NULL)
 		nul_to_space(&h->cs, scratch);
+	/* a rewritten page may be longer (4 bytes to 8 at most): past
+	 * libxml2's int it is parsed as it was */
+	if (entities_html5(h->cs.text, h->cs.len, &expanded) &&
+	    expanded.len <= INT_MAX) {
+		h->cs.text = expanded.p;
+		h->cs.len = expanded.len;
+	}
 	if (n > HTML_MAX_BYTES || h->cs.len > INT_MAX)
 		diag_fatal("%s: internal error: %zu bytes to parse", name,
 		    h->cs.len);
@@ -267,6 +276,7 @@ html_cleanup(void)
 	if (ctxt != NULL)
 		htmlFreeParserCtxt(ctxt);
 	ctxt = NULL;
+	buf_free(&expanded);
 	charset_cleanup();
 	xmlCleanupParser();
 }

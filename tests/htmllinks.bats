@@ -60,6 +60,10 @@ ten() {
 	printf '<a href="/y"><pre>a\tb\nc</pre></a>' > t2.html
 	htmllinks -u http://h.example/ --text t2.html > out
 	assert_bytes out 'http://h.example/\thttp://h.example/y\ta b c\n'
+	# HTML5's named references, in the URL and in the text
+	printf '<a href="https&colon;&sol;&sol;example.com&sol;a&quest;x=1">Docs&colon; home&mldr;</a>' > t3.html
+	htmllinks -u http://h.example/ --text t3.html > out
+	assert_bytes out 'http://h.example/\thttps://example.com/a?x=1\tDocs: home\xe2\x80\xa6\n'
 }
 
 @test "htmllinks: filters: fragments, empty, javascript: data: ftp:, resource files before the query, each URL once" {

@@ -70,6 +70,18 @@ EOF
 	htmltext "$D/blocks.html" | grep -q 'Country name\\tCapital city\\nFrance\\tParis'
 }
 
+@test "htmltext: step 2: HTML5's named references (&mldr; &colon; &check;) are decoded in text, the title and attributes; &amp;mldr; stays as written" {
+	printf '<html><head><title>Kotlin&colon; a guide</title></head><body><article><h1>Kotlin&colon; a guide</h1>\n<p>Yeah&mldr; the build is slow, but &check; it works, and &amp;mldr; is how HTML writes an ellipsis.</p>\n<p><img src="k.png" alt="A chart&colon; build times"> Another paragraph long enough to be kept as text.</p></article></body></html>\n' > ent.html
+	run --separate-stderr htmltext ent.html
+	assert_success
+	assert_output --partial $'ent.html\tKotlin: a guide\t'
+	assert_output --partial 'Yeah… the build is slow, but ✓ it works, and &mldr; is how HTML writes an ellipsis.'
+	refute_output --partial '&colon;'
+	run --separate-stderr htmltext --markdown --images ent.html
+	assert_output --partial '![A chart: build times]'
+	refute_output --partial '&colon;'
+}
+
 @test "htmltext: step 8: headings are kept from 2 characters, other blocks from 10, counted in characters" {
 	plain "$D/short-headings.html"
 	assert_output - <<-'EOF'

@@ -167,6 +167,7 @@ main(int argc, char *argv[])
 	test_binary();
 	test_names();
 	test_pagetype();
+	test_entities();
 	test_bloom();
 	test_bloom_rate();
 	test_keyset();

@@ -94,6 +94,7 @@ void	test_jsonld(void);
 void	test_date(void);
 void	test_progress(void);
 void	test_pagetype(void);
+void	test_entities(void);
 void	test_linekey(void);
 void	test_schemeless(void);
 void	test_urlparts(const char *top);
