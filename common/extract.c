@@ -639,6 +639,7 @@ enum {
 	F_OUT = 1 << 27,	/* left out of the text: a control ("Share"),
 				   a dateline, an article's caption */
 	F_GALLERY = 1 << 28,	/* F_NOISE by a gallery word only */
+	F_HOLDSH1 = 1 << 29,	/* an h1 below it */
 };
 
 #define NONE	UINT32_MAX
@@ -1020,24 +1021,26 @@ shared_places(struct extract *x)
 			v[n++] = class_value(x->els[i].node);
 		}
 	if (n >= SHARED_PLACE_MIN) {
+		size_t shared = 0;
+
+		/* the classes shared, each once, in order: a run of equal
+		 * ones is looked at once, so that 50,000 nested wrappers of
+		 * one class cost a sort, not 50,000 runs of 50,000 */
 		qsort(v, n, sizeof *v, cmp_class);
-		for (size_t i = 0; i < x->nels; i++) {
+		for (size_t i = 0, j; i < n; i = j) {
+			for (j = i + 1; j < n && strcmp(v[j], v[i]) == 0; j++)
+				;
+			if (j - i >= SHARED_PLACE_MIN)
+				v[shared++] = v[i];
+		}
+		for (size_t i = 0; shared > 0 && i < x->nels; i++) {
 			struct el *e = &x->els[i];
 			const char *c;
-			const char **hit;
-			size_t lo, hi;
 
 			if (!(e->flags & F_PLACE))
 				continue;
 			c = class_value(e->node);
-			hit = bsearch(&c, v, n, sizeof *v, cmp_class);
-			for (lo = (size_t)(hit - v); lo > 0 &&
-			    strcmp(v[lo - 1], c) == 0; lo--)
-				;
-			for (hi = (size_t)(hit - v) + 1; hi < n &&
-			    strcmp(v[hi], c) == 0; hi++)
-				;
-			if (hi - lo >= SHARED_PLACE_MIN)
+			if (bsearch(&c, v, shared, sizeof *v, cmp_class) != NULL)
 				e->flags &= ~(uint32_t)(F_NOISE | F_PLACE);
 		}
 	}
@@ -1218,6 +1221,8 @@ sums(struct extract *x)
 			els[e->parent].flags |= F_HASBLOCK;
 		if (e->flags & (F_SEM | F_HOLDSSEM))
 			els[e->parent].flags |= F_HOLDSSEM;
+		if ((e->tf & TF_H1) || (e->flags & F_HOLDSH1))
+			els[e->parent].flags |= F_HOLDSH1;
 	}
 	noscript_text(x);
 }
@@ -1258,15 +1263,11 @@ headline_header(struct extract *x, size_t i)
 {
 	const struct el *e = &x->els[i];
 
-	if (e->cptext < HEADER_PARA_MIN ||
+	if (!(e->flags & F_HOLDSH1) || e->cptext < HEADER_PARA_MIN ||
 	    (uint64_t)e->clinks * 4 >= e->cchars)
 		return false;
-	for (size_t k = i + 1; k < e->end; k++)
-		if (x->els[k].tf & TF_H1) {
-			x->headers_out++;
-			return x->keep_headers;
-		}
-	return false;
+	x->headers_out++;
+	return x->keep_headers;
 }
 
 /* A comment section hangs under a post when the element around it holds
@@ -4296,13 +4297,14 @@ extract_dump(const struct extract *x, FILE *f, size_t min_chars,
 
 	fprintf(f, "pagetype %s: schema %#x url %#x products %u chars %u "
 	    "all %u/%u/%u nlinks %u links %u ptext %u pre %u/%u prices %u carts %u times %u "
-	    "comments %u articles %u cards %u/%u/%u held %u\n", x->pagetype,
+	    "comments %u articles %u cards %u/%u/%u held %u bylines %u\n",
+	    x->pagetype,
 	    x->ev.schema, x->ev.url, x->ev.products, x->ev.chars,
 	    x->ev.all_chars, x->ev.all_link_chars, x->ev.all_links,
 	    x->ev.links, x->ev.link_chars, x->ev.para_chars, x->ev.pres, x->ev.pre_chars,
 	    x->ev.prices, x->ev.carts, x->ev.times, x->ev.comment_chars,
 	    x->ev.articles, x->ev.cards, x->ev.card_chars, x->ev.card_links,
-	    x->ev.held_chars);
+	    x->ev.held_chars, x->ev.bylines);
 	for (size_t i = 0; i < x->nels; i++) {
 		const struct el *e = &x->els[i];
 		const char *cls = html_attr(e->node, "class");

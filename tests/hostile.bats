@@ -268,6 +268,13 @@ mkhtml() {
 	  printf '<p>deep marker</p><a href="http://example.com/deep">d</a>'
 	  yes '</div>' | head -n 100000 | tr -d '\n'
 	  printf '<p>after the depth</p>'; } > deep
+	# 100,000 wrappers of one class named header, nested: a class that
+	# many share was looked up once for each of them (quadratic)
+	{ printf '<html><body><header>site</header><main>'
+	  yes '<div class="x-header">' | head -n 100000 | tr -d '\n'
+	  printf '<p>the header marker, in a paragraph long enough to be the text of the page.</p>'
+	  yes '</div>' | head -n 100000 | tr -d '\n'
+	  printf '</main></body></html>'; } > deephdr
 	{ printf '<p>before</p><a href="http://example.com/'
 	  head -c 10000000 /dev/zero | tr '\0' a
 	  printf '">big</a><p title="'
@@ -310,7 +317,7 @@ mkhtml() {
 	    head -n 100000 | tr -d '\n'
 	  printf '<p>after the roots</p>'; } > roots
 }
-HTML="deep bigattr unclosed unknown wrong sjis utf16 garbage nulmeta nultags gbkutf8 xunknown twometas entities laughs net roots"
+HTML="deep deephdr bigattr unclosed unknown wrong sjis utf16 garbage nulmeta nultags gbkutf8 xunknown twometas entities laughs net roots"
 
 @test "hostile: htmltext htmllinks on deep nesting, huge attributes, unclosed tags, lying charsets, entity storms" {
 	local bad='' inputs=$HTML
@@ -320,12 +327,17 @@ HTML="deep bigattr unclosed unknown wrong sjis utf16 garbage nulmeta nultags gbk
 	[ -z "$bad" ] || fail "$bad"
 	# nothing past the hard part is lost (XML_PARSE_HUGE): depth
 	# 100,000 holds, a 10 MB attribute does not end the page
-	htmltext deep bigattr unclosed entities laughs roots > out
-	for marker in 'deep marker' 'after the depth' 'after the attribute' \
+	htmltext deep deephdr bigattr unclosed entities laughs roots > out
+	for marker in 'deep marker' 'after the depth' 'the header marker' 'after the attribute' \
 	    'after the unclosed tags' 'after the entities' 'after the laughs' \
 	    'after the roots'; do
 		grep -q "$marker" out || fail "htmltext lost '$marker'"
 	done
+	# (a hang guard, 200 times what it takes: the quadratic lookup took
+	# minutes here)
+	run --separate-stderr timeout 60 htmltext deephdr
+	assert_success
+	assert_output --partial 'the header marker'
 	htmllinks deep bigattr nultags > out
 	grep -q 'http://example.com/deep$' out
 	grep -q 'http://example.com/after$' out
