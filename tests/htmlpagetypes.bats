@@ -239,6 +239,34 @@ PROG=htmltext
 	refute_line --partial 'Reader 1 thinks'
 }
 
+@test "htmltext page types: on a forum a post's text in a form without visible controls (old Reddit's edit form) is text; a reply form with a textarea is not; elsewhere such a form stays out" {
+	{
+		printf '<html><head><title>Hair follicles grown in the lab</title>\n'
+		printf '<link rel="canonical" href="https://forum.example.com/threads/hair-follicles.5475/"></head><body>\n'
+		printf '<div class="content"><div class="sitetable">\n'
+		for who in Ragnar Baron Zissoo; do
+			printf '<div class="thing comment"><p class="tagline">%s 188 points 17 hours ago</p>\n' "$who"
+			printf '<form action="#" class="usertext"><input type="hidden" name="thing_id" value="t1"><div class="md"><p>%s wonders whether this could also cure tinnitus, if new cells in the inner ear can be grown.</p></div></form></div>\n' "$who"
+		done
+		printf '</div><form class="reply"><textarea name="text"></textarea><p>Please be civil when you write your reply to the others.</p><button>save</button></form></div></body></html>\n'
+	} > reddit.html
+	run --separate-stderr htmltext --meta reddit.html
+	assert_equal "$(cut -f 7 <<< "$output")" forum
+	plain reddit.html
+	assert_line 'Ragnar wonders whether this could also cure tinnitus, if new cells in the inner ear can be grown.'
+	assert_line 'Zissoo wonders whether this could also cure tinnitus, if new cells in the inner ear can be grown.'
+	refute_line --partial 'Please be civil'
+	# not a forum: the form stays out
+	{
+		printf '<html><body><article><h1>Ferries</h1><p>The island ferry runs four times a day from Monday, down from six in the summer months.</p>\n'
+		printf '<p>The last boat leaves the harbour at half past six in the evening, an hour earlier than now.</p></article>\n'
+		printf '<form action="/compare"><input type="hidden" name="ids"><div class="grid"><p>Ferry card one: a product tile with a name and a long description of it.</p></div></form></body></html>\n'
+	} > shop.html
+	plain shop.html
+	assert_line --partial 'The last boat leaves'
+	refute_line --partial 'Ferry card one'
+}
+
 @test "htmltext page types: on a question page the comments under each post are not its text, the question and the answers are; a thread whose replies are one comment section keeps them" {
 	{
 		printf '<html><head><title>Focus the file pane</title>\n'
