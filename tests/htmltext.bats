@@ -135,6 +135,15 @@ EOF
 	assert_equal "$(cut -f6 <<< "$output")" 13
 }
 
+@test "htmltext: step 3: a popover that light dismisses (popover, popover=auto) is not text; popover=manual is" {
+	printf '<html><body><article><h1>Ferries</h1><p>The island ferry runs four times a day from Monday, down from six in the summer months.</p>\n<i-card popover id="push"><h4>Configure browser push notifications</h4><p>Tap the lock icon next to the address bar, then adjust your preference.</p></i-card>\n<div popover="auto"><p>A menu of the site, with its sections and its pages, one after another.</p></div>\n<div popover="manual"><p>A viewer of the ferry photographs, with a caption under each one of them.</p></div>\n<p>The last boat leaves the harbour at half past six in the evening, an hour earlier than now.</p></article></body></html>\n' > pop.html
+	plain pop.html
+	assert_line --partial 'The last boat leaves'
+	refute_line --partial 'Tap the lock icon'
+	refute_line --partial 'A menu of the site'
+	assert_line --partial 'A viewer of the ferry photographs'
+}
+
 @test "htmltext: step 3: a page all of whose text a hiding class or aria-hidden hides (a preloader, an open dialog) is read again with them ignored; the hidden attribute stays" {
 	cat > preload.html <<-'EOF'
 	<title>Nesting</title><body><div class="preloader"></div>
