@@ -3435,6 +3435,16 @@ profile(struct extract *x)
 	case PAGETYPE_SERVICE:
 		/* the body, as steps 4 and 5 left it but for its grid */
 		grid_shell(x);
+		/* a section named as noise by its class ("hero-teaser",
+		 * "banner") that holds the page's h1 is its hero, the
+		 * head of its text: kept as a shell (what it holds is still
+		 * judged).  WCXB dev: all halves 0.87781/0.87421 ->
+		 * 0.87789/0.87429, service 0.8632/0.8124 -> 0.8636/0.8127,
+		 * no type fell */
+		for (size_t i = 0; i < x->nels; i++)
+			if ((x->els[i].flags & (F_NOISE | F_PAGE | F_HOLDSH1)) ==
+			    (F_NOISE | F_HOLDSH1))
+				x->els[i].flags |= F_SHELL;
 		prune(x, true);
 		for (size_t i = 0; i < x->nels; i++)
 			x->els[i].flags &= ~(uint32_t)F_ROOT;

@@ -35,6 +35,25 @@ PROG=htmltext
 	assert_files_equal got want
 }
 
+@test "htmltext page types: on a service page a section named as noise (banner) that holds the h1 is its hero, kept; a share bar in it is still left out" {
+	{
+		printf '<html><head><title>Customer service software</title><script type="application/ld+json">{"@type":"Service"}</script></head><body>\n'
+		printf '<header><nav><a href="/">Home</a> <a href="/pricing">Pricing</a></nav></header>\n'
+		printf '<section class="banner"><h1>The complete customer service solution</h1><p>Give agents a single workspace with complete customer views and answers that save time.</p>\n'
+		printf '<div class="share-bar"><p>Share this page with your colleagues on every network.</p></div></section>\n'
+		for s in Tickets Chat Voice Reports; do
+			printf '<section class="block"><h2>%s</h2><p>Our %s tools let a team answer every customer from one place, on any channel they choose.</p></section>\n' "$s" "$s"
+		done
+		printf '<footer><p>Example Inc.</p></footer></body></html>\n'
+	} > hero.html
+	run --separate-stderr htmltext --meta hero.html
+	assert_equal "$(cut -f 7 <<< "$output")" service
+	plain hero.html
+	assert_line 'Give agents a single workspace with complete customer views and answers that save time.'
+	assert_line 'Our Reports tools let a team answer every customer from one place, on any channel they choose.'
+	refute_line --partial 'Share this page'
+}
+
 @test "htmltext page types: an undated page without an article element whose best container holds less than three quarters of the text is a page of sections (service); dated, it is an article" {
 	# mk FILE [TIME]: a hero with a list, then a block of paragraphs
 	mk() {
