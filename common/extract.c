@@ -1107,8 +1107,7 @@ bare_form(const struct el *e)
 /* Whether n is a control a reader of the form sees: a button, a select,
  * a textarea, an input that is not hidden.  A form with none (old
  * Reddit's comment bodies, a forum's post in its edit form: a hidden
- * input and the text) is no form of the page's, and not noise by its
- * tag. */
+ * input and the text) is bare_form(). */
 static bool
 form_control(const xmlNode *n, uint32_t tf)
 {
@@ -3882,7 +3881,6 @@ own_line(struct extract *x, size_t i)
 
 /* Mark the outermost short elements of the text whose words are a
  * control's (F_OUT): step 8 leaves them out. */
-
 static void
 ui_controls(struct extract *x)
 {
