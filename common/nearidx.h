@@ -156,6 +156,20 @@ struct nearidx_entry *nearidx_search_table(struct nearidx_search *s,
 struct nearidx_entry *nearidx_search_tables(struct nearidx_search *s,
     const struct nearidx_design *d, unsigned t, struct nearidx_entry *e,
     struct nearidx_entry *tmp, size_t *n, unsigned *next);
+/* All the tables of d, as nearidx_search_tables() one span after the
+ * other, with no scratch copy of the entries: the entries, e[0..*n),
+ * are kept in blocks of a few KB where they lie, a chain of them for
+ * each value of a span's top block (*e grows by some MB a thread, *cap
+ * says to how many entries).  Returns false, having done nothing, where
+ * that cannot be: a table's key of one block, the values of a top block
+ * too few for runs worth sorting (tens of thousands of entries and
+ * fewer), or a run so big that a thread's copy of it would take more
+ * than a tenth of a scratch copy.  The environment variable
+ * CRAWLUTILS_NEARIDX_CHAINS set to 0 never chains, to 1 chains whenever
+ * the design allows (the tests). */
+bool nearidx_search_chained(struct nearidx_search *s,
+    const struct nearidx_design *d, struct nearidx_entry **e, size_t *cap,
+    size_t *n);
 /* The same for one bucket of table t: entries that share its key.
  * e is reordered (and its copies made groups, forgotten on return). */
 void nearidx_search_bucket(struct nearidx_search *s,
