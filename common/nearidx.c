@@ -1660,7 +1660,16 @@ nearidx_search_tables(struct nearidx_search *s, const struct nearidx_design *d,
  * a value at most: the chains a span reads are empty before the next
  * span's are made), those it keeps free, and some for the blocks the
  * first span reads in part. */
-#define CHAIN_B		128	/* entries a block (1.5 KB); not tuned */
+
+/* Entries a block: 100M planted fingerprints, k = 4, two threads, each
+ * round with the scratch copy's search (wall / CPU seconds, a machine
+ * shared with other jobs): 128: 33.7/47.5 against 27.0/49.5, 45.4/51.7
+ * against 51.4/51.6; 512: 25.2/45.7 against 51.4/51.6, 24.8/43.2 against
+ * 31.1/46.6 (longer stretches of a chain for the loads to run ahead on);
+ * on a round loaded 3 times over, 512: 50.4/49.9, 1,024: 51.8/51.3,
+ * against 50.7/49.6.  The blocks a worker fills in part are the most of
+ * the spare ones: 16 MB a thread at 512. */
+#define CHAIN_B		512
 #define CHAIN_MAXV	2048	/* values of a top block: 11 bits at most */
 #define CHAIN_HOARD	512	/* free blocks a worker keeps at most */
 #define CHAIN_SPARE	(CHAIN_MAXV + CHAIN_HOARD + 8)	/* a worker */
@@ -2078,8 +2087,8 @@ nearidx_search_chained(struct nearidx_search *s,
 	/* the longest run of any span: each worker holds one and its
 	 * scratch; with the spare blocks and the chains' links, they are
 	 * to take no more than a quarter of the copy saved (at 100M
-	 * planted fingerprints, two threads: 17 MB against 1.2 GB; below
-	 * some 2.7M fingerprints, 1.3M with one thread, the spare blocks
+	 * planted fingerprints, two threads: 36 MB against 1.2 GB; below
+	 * some 10.5M fingerprints, 5.3M with one thread, the spare blocks
 	 * alone take more) */
 	cc = xmalloc(nw * sizeof *cc);
 	for (unsigned i = 0; i < nw; i++) {

@@ -159,12 +159,14 @@ struct nearidx_entry *nearidx_search_tables(struct nearidx_search *s,
 /* All the tables of d, as nearidx_search_tables() one span after the
  * other, with no scratch copy of the entries: the entries, e[0..*n),
  * are kept in blocks of a few KB where they lie, a chain of them for
- * each value of a span's top block (*e grows by some MB a thread, *cap
- * says to how many entries).  Returns false, having done nothing, where
- * that cannot be: a table's key of one block, the values of a top block
- * too few for runs worth sorting (tens of thousands of entries and
- * fewer), or a run so big that a thread's copy of it would take more
- * than a tenth of a scratch copy.  The environment variable
+ * each value of a span's top block (*e grows by some 16 MB a thread,
+ * *cap says to how many entries); they are left in e[0..*n), in no
+ * order.  Returns false, having done nothing, where that cannot be or
+ * is not worth it: a table's key of one block, a top block of more than
+ * 11 bits or of values too many for runs worth sorting, fewer than two
+ * spans, or the spare blocks and each thread's copy of the longest run
+ * and its scratch taking more than a quarter of a scratch copy (below
+ * some 10M entries with two threads).  The environment variable
  * CRAWLUTILS_NEARIDX_CHAINS set to 0 never chains, to 1 chains whenever
  * the design allows (the tests). */
 bool nearidx_search_chained(struct nearidx_search *s,
