@@ -1671,7 +1671,9 @@ nearidx_search_tables(struct nearidx_search *s, const struct nearidx_design *d,
  * the spare ones: 16 MB a thread at 512. */
 #define CHAIN_B		512
 #define CHAIN_MAXV	2048	/* values of a top block: 11 bits at most */
-#define CHAIN_HOARD	512	/* free blocks a worker keeps at most */
+/* Free blocks a worker keeps at most (not tuned: a turn of the pool's
+ * lock moves half of them). */
+#define CHAIN_HOARD	512
 #define CHAIN_SPARE	(CHAIN_MAXV + CHAIN_HOARD + 8)	/* a worker */
 #define CHAIN_NONE	UINT32_MAX
 
