@@ -10,7 +10,7 @@
 #
 # NP_BIG=1 (make bench BENCH=nearpairs NP_BIG=1) adds 100M planted
 # fingerprints, the issue's target of under 3 minutes on one core: a
-# 2.8 GB file under BENCH_TMP, about 4.3 GB of memory, one run of each
+# 2.8 GB file under BENCH_TMP, about 2.8 GB of memory, one run of each
 # command (some 5 minutes in all, the baseline sort the most of it).
 # It prints nearpairs' wall and CPU time, peak memory and that memory
 # per fingerprint beyond the IDs (their bytes and a 4-byte offset each,

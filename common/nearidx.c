@@ -1162,17 +1162,18 @@ fusable(const struct nearidx_bitsel *rest, unsigned nt)
 }
 
 /* The tables t to end - 1 of a span over one run of its top block,
- * e[0..m) (tmp: scratch for m), sorted on the rest of each key in turn
- * while the run is in cache (rest: those keys' bits but the top
- * block's); the entries left end at out, and their number is returned. */
-static size_t
-search_run(struct nearidx_search *s, const struct nearidx_design *d,
+ * e[0..*mp) (tmp: scratch for as many), sorted on the rest of each key in
+ * turn while the run is in cache (rest: those keys' bits but the top
+ * block's); returns e or tmp, whichever holds the entries left, and
+ * their number in *mp. */
+static struct nearidx_entry *
+run_tables(struct nearidx_search *s, const struct nearidx_design *d,
     unsigned t, unsigned end, const struct nearidx_bitsel *rest,
-    struct nearidx_entry *e, struct nearidx_entry *tmp, size_t m,
-    struct nearidx_entry *out)
+    struct nearidx_entry *e, struct nearidx_entry *tmp, size_t *mp)
 {
 	struct nearidx_entry *cur = e, *oth = tmp;
 	unsigned nt = end - t;
+	size_t m = *mp;
 	bool counted = false;
 
 	/* The counts of every table's key in one pass over the run: they do
@@ -1237,6 +1238,19 @@ search_run(struct nearidx_search *s, const struct nearidx_design *d,
 		}
 		m = search_buckets(s, d, u, cur, oth, m);
 	}
+	*mp = m;
+	return cur;
+}
+
+/* run_tables(), the entries left moved to out; returns their number. */
+static size_t
+search_run(struct nearidx_search *s, const struct nearidx_design *d,
+    unsigned t, unsigned end, const struct nearidx_bitsel *rest,
+    struct nearidx_entry *e, struct nearidx_entry *tmp, size_t m,
+    struct nearidx_entry *out)
+{
+	struct nearidx_entry *cur = run_tables(s, d, t, end, rest, e, tmp, &m);
+
 	if (cur != out)
 		memmove(out, cur, m * sizeof *e);
 	return m;
@@ -1626,4 +1640,569 @@ nearidx_search_tables(struct nearidx_search *s, const struct nearidx_design *d,
 	*np = w;
 	*next = end;
 	return dst;
+}
+
+/* --- searching in place: chains of blocks -------------------------------- */
+
+/* The spans of a design searched over the entries where they lie, without
+ * the second copy of them that the sorts on the top blocks take (1.2 GB
+ * at 100M fingerprints, each of its pages cleared by the kernel on first
+ * touch, at 0.3 to 0.6 GB/s on the 2-core virtual machine of the
+ * benchmarks, whose host backs a guest's pages anew): the entries are
+ * kept in blocks of CHAIN_B, a chain of blocks for each value of the top
+ * block of the span to come.  A worker takes a value, copies its chains'
+ * blocks into a buffer of its own (the run, in cache), frees the blocks,
+ * searches the span's tables on the run (run_tables) and adds the entries
+ * left to its chains of the next span's top block, in blocks freed
+ * before.  The first span's chains are made from the entries as they lie,
+ * each block freed once read; after the last span the blocks are moved
+ * together again.  The spare blocks: those a worker fills in part (one
+ * a value at most: the chains a span reads are empty before the next
+ * span's are made), those it keeps free, and some for the blocks the
+ * first span reads in part. */
+
+/* Entries a block: 100M planted fingerprints, k = 4, two threads, each
+ * round with the scratch copy's search (wall / CPU seconds, a machine
+ * shared with other jobs): 128: 33.7/47.5 against 27.0/49.5, 45.4/51.7
+ * against 51.4/51.6; 512: 25.2/45.7 against 51.4/51.6, 24.8/43.2 against
+ * 31.1/46.6 (longer stretches of a chain for the loads to run ahead on);
+ * on a round loaded 3 times over, 512: 50.4/49.9, 1,024: 51.8/51.3,
+ * against 50.7/49.6.  The blocks a worker fills in part are the most of
+ * the spare ones: 16 MB a thread at 512. */
+#define CHAIN_B		512
+#define CHAIN_MAXV	2048	/* values of a top block: 11 bits at most */
+/* Free blocks a worker keeps at most (not tuned: a turn of the pool's
+ * lock moves half of them). */
+#define CHAIN_HOARD	512
+#define CHAIN_SPARE	(CHAIN_MAXV + CHAIN_HOARD + 8)	/* a worker */
+#define CHAIN_NONE	UINT32_MAX
+
+struct chain {
+	uint32_t	 first, last;
+	uint32_t	 fill;		/* entries in the last block */
+	uint32_t	 nblk;		/* blocks */
+};
+
+struct chain_set {		/* a worker's chain for each value */
+	struct chain	 v[CHAIN_MAXV];
+};
+
+struct chains;
+
+struct chain_worker {
+	struct par_worker pw;		/* its search and its pairs */
+	struct chains	*c;
+	struct chain_set *cur, *nxt;	/* a span's chains, the next's */
+	struct chain	 out;		/* the runs searched, one by one */
+	uint32_t	 gfix;		/* added to the groups in out */
+	size_t		 lo, hi;	/* the first span's blocks */
+	struct nearidx_entry *buf, *buf2;	/* a run and its scratch */
+	size_t		 cap;		/* their room */
+	size_t		 nfree;
+	uint32_t	 free[CHAIN_HOARD];
+};
+
+struct chains {
+	struct par_span	 sp;		/* main, and the lock of the pool */
+	const struct nearidx_design *d;
+	struct nearidx_entry *e;	/* block b: e[b * CHAIN_B ..] */
+	size_t		 n;		/* entries, before the first span */
+	uint32_t	*next;		/* each block's next in its chain */
+	uint32_t	*pool;		/* free blocks, under sp.lock */
+	size_t		 npool;
+	unsigned	 nw;
+	unsigned	 t, end;	/* the span's tables */
+	const struct nearidx_bitsel *rest;
+	unsigned	 nsh;		/* the next span's top block */
+	uint64_t	 nmask;
+	size_t		 nv;		/* values of the span's top block */
+	_Atomic size_t	 nextv;
+	struct chain_worker *wk;
+};
+
+static uint32_t
+chain_get(struct chain_worker *w)
+{
+	struct chains *c = w->c;
+
+	if (w->nfree == 0) {
+		pthread_mutex_lock(&c->sp.lock);
+		while (c->npool > 0 && w->nfree < CHAIN_HOARD / 2)
+			w->free[w->nfree++] = c->pool[--c->npool];
+		pthread_mutex_unlock(&c->sp.lock);
+		if (w->nfree == 0)	/* CHAIN_SPARE is short: a bug */
+			abort();
+	}
+	return w->free[--w->nfree];
+}
+
+static void
+chain_put(struct chain_worker *w, uint32_t b)
+{
+	struct chains *c = w->c;
+
+	if (w->nfree == CHAIN_HOARD) {
+		pthread_mutex_lock(&c->sp.lock);
+		while (w->nfree > CHAIN_HOARD / 2)
+			c->pool[c->npool++] = w->free[--w->nfree];
+		pthread_mutex_unlock(&c->sp.lock);
+	}
+	w->free[w->nfree++] = b;
+}
+
+static void
+chain_init(struct chain *ch)
+{
+	ch->first = ch->last = CHAIN_NONE;
+	ch->fill = CHAIN_B;
+	ch->nblk = 0;
+}
+
+static void
+chain_set_init(struct chain_set *cs)
+{
+	for (size_t v = 0; v < CHAIN_MAXV; v++)
+		chain_init(&cs->v[v]);
+}
+
+/* A block more at the end of chain ch. */
+static inline void
+chain_grow(struct chain_worker *w, struct chain *ch)
+{
+	uint32_t b = chain_get(w);
+
+	if (ch->last == CHAIN_NONE)
+		ch->first = b;
+	else
+		w->c->next[ch->last] = b;
+	ch->last = b;
+	ch->fill = 0;
+	ch->nblk++;
+}
+
+/* Add e[0..m) to w's chains of the next span's top block: as a sort's
+ * pass, read in order, each entry written to its value's place. */
+static void
+chain_emit(struct chain_worker *w, const struct nearidx_entry *e, size_t m)
+{
+	struct chains *c = w->c;
+	struct chain_set *cs = w->nxt;
+	unsigned sh = c->nsh;
+	uint64_t mask = c->nmask;
+
+	for (size_t i = 0; i < m; i++) {
+		struct chain *ch = &cs->v[e[i].fp >> sh & mask];
+
+		if (ch->fill == CHAIN_B)
+			chain_grow(w, ch);
+		c->e[(size_t)ch->last * CHAIN_B + ch->fill++] = e[i];
+	}
+}
+
+/* Add e[0..m) to the end of chain ch. */
+static void
+chain_append(struct chain_worker *w, struct chain *ch,
+    const struct nearidx_entry *e, size_t m)
+{
+	while (m > 0) {
+		size_t k;
+
+		if (ch->fill == CHAIN_B)
+			chain_grow(w, ch);
+		k = CHAIN_B - ch->fill < m ? CHAIN_B - ch->fill : m;
+		memcpy(w->c->e + (size_t)ch->last * CHAIN_B + ch->fill, e,
+		    k * sizeof *e);
+		ch->fill += (uint32_t)k;
+		e += k;
+		m -= k;
+	}
+}
+
+/* The entries of value v of every worker's chains, into w's buffer, their
+ * blocks freed; returns their number. */
+static size_t
+chain_gather(struct chain_worker *w, size_t v)
+{
+	struct chains *c = w->c;
+	size_t m = 0;
+
+	for (unsigned u = 0; u < c->nw; u++) {
+		const struct chain *ch = &c->wk[u].cur->v[v];
+
+		if (ch->nblk > 0)
+			m += (ch->nblk - 1) * (size_t)CHAIN_B + ch->fill;
+	}
+	if (m > w->cap) {	/* more than the sample showed */
+		w->cap = m + m / 4;
+		free(w->buf);
+		free(w->buf2);
+		w->buf = xmalloc(w->cap * sizeof *w->buf);
+		w->buf2 = xmalloc(w->cap * sizeof *w->buf2);
+	}
+	m = 0;
+	for (unsigned u = 0; u < c->nw; u++) {
+		const struct chain_worker *o = &c->wk[u];
+		uint32_t b = o->cur->v[v].first, last = o->cur->v[v].last;
+
+		while (b != CHAIN_NONE) {
+			size_t len = b == last ? o->cur->v[v].fill : CHAIN_B;
+			/* read before the block is freed and taken again */
+			uint32_t nb = b == last ? CHAIN_NONE : c->next[b];
+
+			memcpy(w->buf + m, c->e + (size_t)b * CHAIN_B,
+			    len * sizeof *w->buf);
+			m += len;
+			chain_put(w, b);
+			b = nb;
+		}
+	}
+	return m;
+}
+
+/* The first span's chains, from the blocks lo to hi of the entries as
+ * they lie, each freed once read. */
+static void *
+chain_first(void *arg)
+{
+	struct chain_worker *w = arg;
+	struct chains *c = w->c;
+
+	for (size_t b = w->lo; b < w->hi; b++) {
+		size_t a = b * CHAIN_B, z = a + CHAIN_B < c->n ? a + CHAIN_B :
+		    c->n;
+
+		chain_emit(w, c->e + a, z - a);
+		chain_put(w, (uint32_t)b);
+	}
+	return NULL;
+}
+
+/* A span: take values of its top block, search each one's run, chain the
+ * entries left by the next span's top block. */
+static void *
+chain_work(void *arg)
+{
+	struct chain_worker *w = arg;
+	struct chains *c = w->c;
+
+	for (;;) {
+		size_t v = atomic_fetch_add(&c->nextv, 1), m;
+		struct nearidx_entry *e;
+
+		if (v >= c->nv)
+			break;
+		m = chain_gather(w, v);
+		if (m == 0)
+			continue;
+		e = run_tables(&w->pw.s, c->d, c->t, c->end, c->rest, w->buf,
+		    w->buf2, &m);
+		/* kept in order, and chained by the next top block in a pass
+		 * of its own (chain_spread): chained here, a run's entries
+		 * went to some 2,000 places that the search had pushed out
+		 * of the cache (chain_emit took 12% of the CPU time at 100M
+		 * planted, k = 4, where the sort's pass had taken 8) */
+		chain_append(w, &w->out, e, m);
+	}
+	par_flush(&w->pw);
+	return NULL;
+}
+
+/* The next span's chains, from the entries of w's runs, each block freed
+ * once read (table 0's groups numbered on as they go). */
+static void *
+chain_spread(void *arg)
+{
+	struct chain_worker *w = arg;
+	struct chains *c = w->c;
+	uint32_t b = w->out.first;
+
+	while (b != CHAIN_NONE) {
+		struct nearidx_entry *e = c->e + (size_t)b * CHAIN_B;
+		size_t len = b == w->out.last ? w->out.fill : CHAIN_B;
+		uint32_t nb = b == w->out.last ? CHAIN_NONE : c->next[b];
+
+		if (w->gfix > 0)
+			for (size_t i = 0; i < len; i++)
+				if (e[i].idx & NEARIDX_GROUP)
+					e[i].idx += w->gfix;
+		chain_emit(w, e, len);
+		chain_put(w, b);
+		b = nb;
+	}
+	chain_init(&w->out);
+	return NULL;
+}
+
+/* After the last span, its entries (the workers' out chains) moved
+ * together to the start of the blocks; returns their number. */
+static size_t
+chain_compact(struct chains *c, size_t nblk)
+{
+	struct nearidx_entry *tail = xmalloc(c->nw * CHAIN_B * sizeof *tail);
+	uint8_t *full = xmalloc(nblk);
+	size_t nfull = 0, ntail = 0, slot = 0;
+
+	memset(full, 0, nblk);
+	/* the last block of each chain goes last, copied out first: it may
+	 * lie where a full block is to go */
+	for (unsigned u = 0; u < c->nw; u++) {
+		const struct chain *ch = &c->wk[u].out;
+		uint32_t b = ch->first, last = ch->last;
+
+		for (; b != CHAIN_NONE && b != last; b = c->next[b]) {
+			full[b] = 1;
+			nfull++;
+		}
+		if (last != CHAIN_NONE) {
+			memcpy(tail + ntail, c->e + (size_t)last * CHAIN_B,
+			    ch->fill * sizeof *tail);
+			ntail += ch->fill;
+		}
+	}
+	/* the full blocks beyond the first nfull into the free places
+	 * among them (there are as many) */
+	for (size_t b = nfull; b < nblk; b++) {
+		if (!full[b])
+			continue;
+		while (full[slot])
+			slot++;
+		memcpy(c->e + slot * CHAIN_B, c->e + b * CHAIN_B,
+		    CHAIN_B * sizeof *c->e);
+		full[slot++] = 1;
+	}
+	memcpy(c->e + nfull * CHAIN_B, tail, ntail * sizeof *tail);
+	free(tail);
+	free(full);
+	return nfull * CHAIN_B + ntail;
+}
+
+/* The values of each span's top block over every CHAIN_SAMPLE-th entry of
+ * slice lo..hi (nearidx_search_chained: the runs' sizes).  A sample is
+ * enough to choose: a run bigger than it showed has its worker's buffers
+ * grown (chain_gather), and at 100M fingerprints 1 in 16 counts a run
+ * of the 6M that would decline some 380,000 times.  Counting them all
+ * took 1.3 to 1.9% of the CPU time at 100M planted, k = 4. */
+#define CHAIN_SAMPLE	16
+struct chain_count {
+	const struct nearidx_entry *e;
+	size_t		 lo, hi;
+	unsigned	 nspans;
+	const uint64_t	*tops;
+	uint32_t	*cnt;		/* CHAIN_MAXV a span */
+};
+
+static void *
+chain_count(void *arg)
+{
+	struct chain_count *cc = arg;
+	unsigned sh[NEARIDX_MAXTABLES], ns = cc->nspans;
+
+	for (unsigned i = 0; i < ns; i++)
+		sh[i] = (unsigned)__builtin_ctzll(cc->tops[i]);
+	for (size_t i = cc->lo; i < cc->hi; i += CHAIN_SAMPLE) {
+		uint64_t fp = cc->e[i].fp;
+
+		for (unsigned j = 0; j < ns; j++)
+			cc->cnt[(size_t)j * CHAIN_MAXV +
+			    ((fp & cc->tops[j]) >> sh[j])]++;
+	}
+	return NULL;
+}
+
+/* Table 0's groups, each worker's numbered from 0: numbered on from the
+ * search's (none yet), the entries' numbers mended as they are spread;
+ * from now on the workers read the search's. */
+static void
+chain_groups(struct chains *c)
+{
+	struct nearidx_search *s = c->sp.main;
+
+	for (unsigned j = 0; j < c->nw; j++) {
+		struct nearidx_search *ws = &c->wk[j].pw.s;
+
+		c->wk[j].gfix = (uint32_t)s->ngroups;
+		for (size_t g = 0; g < ws->ngroups; g++) {
+			size_t len = ws->gstart[g + 1] - ws->gstart[g];
+
+			grow_groups(s, len);
+			memcpy(s->gmember + s->nmembers, ws->gmember +
+			    ws->gstart[g], len * sizeof *s->gmember);
+			s->gstart[s->ngroups] = (uint32_t)s->nmembers;
+			s->nmembers += len;
+			s->gstart[++s->ngroups] = (uint32_t)s->nmembers;
+		}
+		free(ws->gmember);
+		free(ws->gstart);
+	}
+	for (unsigned j = 0; j < c->nw; j++) {
+		struct nearidx_search *ws = &c->wk[j].pw.s;
+
+		ws->gmember = s->gmember;
+		ws->gstart = s->gstart;
+		ws->ngroups = s->ngroups;
+		ws->nmembers = s->nmembers;
+	}
+}
+
+bool
+nearidx_search_chained(struct nearidx_search *s,
+    const struct nearidx_design *d, struct nearidx_entry **ep, size_t *capp,
+    size_t *np)
+{
+	const char *env = getenv("CRAWLUTILS_NEARIDX_CHAINS");
+	bool force = env != NULL && strcmp(env, "1") == 0;
+	size_t n = *np, maxrun = 0, nsrc, nblk, extra;
+	unsigned start[NEARIDX_MAXTABLES + 1], nspans = 0, nw;
+	uint64_t tops[NEARIDX_MAXTABLES];
+	struct chain_count *cc;
+	struct chains c;
+
+	if (env != NULL && strcmp(env, "0") == 0)
+		return false;
+	/* every span's top block one run of at most 11 bits, not its
+	 * whole key, whose values have runs worth sorting on their own */
+	for (unsigned t = 0, end; t < d->ntables; t = end) {
+		uint64_t top = top_block(d, t);
+		unsigned bits = (unsigned)__builtin_popcountll(top);
+
+		if (top == d->mask[t] || bits > 11 || (!force &&
+		    (n >> bits) < REFINE_MIN))
+			return false;
+		for (end = t + 1; end < d->ntables &&
+		    top_block(d, end) == top; end++)
+			continue;
+		tops[nspans] = top;
+		start[nspans++] = t;
+	}
+	start[nspans] = d->ntables;
+	if (nspans < 2 || n < 2)
+		return false;
+	nw = s->nthreads < 2 || n < PAR_MIN ? 1 : s->nthreads >
+	    PAR_MAXTHREADS ? PAR_MAXTHREADS : s->nthreads;
+	nsrc = (n + CHAIN_B - 1) / CHAIN_B;
+	nblk = nsrc + (size_t)nw * CHAIN_SPARE;
+	/* the spare blocks and the chains' links, without the runs (below) */
+	extra = (nblk - nsrc) * CHAIN_B + nblk * 8 / sizeof **ep;
+	if (nblk >= CHAIN_NONE || (!force && extra > n / 4))
+		return false;
+
+	/* the longest run of any span: each worker holds one and its
+	 * scratch; with the spare blocks and the chains' links, they are
+	 * to take no more than a quarter of the copy saved (at 100M
+	 * planted fingerprints, two threads: 36 MB against 1.2 GB; below
+	 * some 10.5M fingerprints, 5.3M with one thread, the spare blocks
+	 * alone take more) */
+	cc = xmalloc(nw * sizeof *cc);
+	for (unsigned i = 0; i < nw; i++) {
+		cc[i] = (struct chain_count){ .e = *ep, .lo = n * i / nw,
+		    .hi = n * (i + 1) / nw, .nspans = nspans, .tops = tops };
+		cc[i].cnt = xmalloc((size_t)nspans * CHAIN_MAXV *
+		    sizeof *cc[i].cnt);
+		memset(cc[i].cnt, 0, (size_t)nspans * CHAIN_MAXV *
+		    sizeof *cc[i].cnt);
+	}
+	par_run(chain_count, cc, sizeof *cc, nw);
+	for (size_t v = 0; v < (size_t)nspans * CHAIN_MAXV; v++) {
+		size_t sum = 0;
+
+		for (unsigned i = 0; i < nw; i++)
+			sum += cc[i].cnt[v];
+		if (sum * CHAIN_SAMPLE > maxrun)
+			maxrun = sum * CHAIN_SAMPLE;
+	}
+	for (unsigned i = 0; i < nw; i++)
+		free(cc[i].cnt);
+	free(cc);
+	if (!force && extra + 2 * nw * (maxrun + 1) > n / 4)
+		return false;
+
+	memset(&c, 0, sizeof c);
+	*ep = xrealloc_huge(*ep, nblk * CHAIN_B * sizeof **ep);
+	*capp = nblk * CHAIN_B;
+	c.sp.main = s;
+	pthread_mutex_init(&c.sp.lock, NULL);
+	c.d = d;
+	c.e = *ep;
+	c.n = n;
+	c.nw = nw;
+	c.next = xmalloc(nblk * sizeof *c.next);
+	c.pool = xmalloc(nblk * sizeof *c.pool);
+	for (size_t b = nblk; b-- > nsrc;)
+		c.pool[c.npool++] = (uint32_t)b;
+	c.wk = xmalloc(nw * sizeof *c.wk);
+	memset(c.wk, 0, nw * sizeof *c.wk);
+	for (unsigned i = 0; i < nw; i++) {
+		struct chain_worker *w = &c.wk[i];
+		struct nearidx_search *ws = &w->pw.s;
+
+		w->c = &c;
+		w->pw.sp = &c.sp;
+		w->pw.no = i;
+		ws->k = s->k;
+		ws->split = s->split;
+		ws->brute_max = s->brute_max;
+		ws->pair = par_pair;
+		ws->ctx = &w->pw;
+		w->cur = xmalloc(sizeof *w->cur);
+		w->nxt = xmalloc(sizeof *w->nxt);
+		chain_set_init(w->nxt);
+		w->cap = maxrun + maxrun / 8 + CHAIN_B;
+		w->buf = xmalloc(w->cap * sizeof *w->buf);
+		w->buf2 = xmalloc(w->cap * sizeof *w->buf2);
+		w->lo = nsrc * i / nw;
+		w->hi = nsrc * (i + 1) / nw;
+	}
+	c.nsh = (unsigned)__builtin_ctzll(tops[0]);
+	c.nmask = tops[0] >> c.nsh;
+	par_run(chain_first, c.wk, sizeof *c.wk, nw);
+
+	for (unsigned i = 0; i < nspans; i++) {
+		unsigned t = start[i], end = start[i + 1];
+		struct nearidx_bitsel *rest = xmalloc((end - t) * sizeof *rest);
+
+		for (unsigned u = t; u < end; u++)
+			nearidx_bitsel_init(&rest[u - t], d->mask[u] & ~tops[i]);
+		for (unsigned j = 0; j < nw; j++) {
+			struct chain_set *x = c.wk[j].cur;
+
+			c.wk[j].cur = c.wk[j].nxt;
+			c.wk[j].nxt = x;
+			chain_set_init(x);
+			chain_init(&c.wk[j].out);
+		}
+		c.t = t;
+		c.end = end;
+		c.rest = rest;
+		c.nv = (size_t)1 << __builtin_popcountll(tops[i]);
+		atomic_init(&c.nextv, 0);
+		par_run(chain_work, c.wk, sizeof *c.wk, nw);
+		free(rest);
+		if (t == 0)
+			chain_groups(&c);
+		if (i + 1 < nspans) {
+			c.nsh = (unsigned)__builtin_ctzll(tops[i + 1]);
+			c.nmask = tops[i + 1] >> c.nsh;
+			par_run(chain_spread, c.wk, sizeof *c.wk, nw);
+		}
+		for (unsigned j = 0; j < nw; j++)
+			c.wk[j].gfix = 0;
+	}
+	*np = chain_compact(&c, nblk);
+
+	pthread_mutex_destroy(&c.sp.lock);
+	for (unsigned i = 0; i < nw; i++) {
+		struct chain_worker *w = &c.wk[i];
+
+		s->compared += w->pw.s.compared;
+		w->pw.s.gmember = w->pw.s.gstart = NULL;
+		nearidx_search_free(&w->pw.s);
+		free(w->cur);
+		free(w->nxt);
+		free(w->buf);
+		free(w->buf2);
+	}
+	free(c.wk);
+	free(c.next);
+	free(c.pool);
+	return true;
 }

@@ -156,6 +156,22 @@ struct nearidx_entry *nearidx_search_table(struct nearidx_search *s,
 struct nearidx_entry *nearidx_search_tables(struct nearidx_search *s,
     const struct nearidx_design *d, unsigned t, struct nearidx_entry *e,
     struct nearidx_entry *tmp, size_t *n, unsigned *next);
+/* All the tables of d, as nearidx_search_tables() one span after the
+ * other, with no scratch copy of the entries: the entries, e[0..*n),
+ * are kept in blocks of a few KB where they lie, a chain of them for
+ * each value of a span's top block (*e grows by some 16 MB a thread,
+ * *cap says to how many entries); they are left in e[0..*n), in no
+ * order.  Returns false, having done nothing, where that cannot be or
+ * is not worth it: a table's key of one block, a top block of more than
+ * 11 bits or of values too many for runs worth sorting, fewer than two
+ * spans, or the spare blocks and each thread's copy of the longest run
+ * and its scratch taking more than a quarter of a scratch copy (below
+ * some 10M entries with two threads).  The environment variable
+ * CRAWLUTILS_NEARIDX_CHAINS set to 0 never chains, to 1 chains whenever
+ * the design allows (the tests). */
+bool nearidx_search_chained(struct nearidx_search *s,
+    const struct nearidx_design *d, struct nearidx_entry **e, size_t *cap,
+    size_t *n);
 /* The same for one bucket of table t: entries that share its key.
  * e is reordered (and its copies made groups, forgotten on return). */
 void nearidx_search_bucket(struct nearidx_search *s,

@@ -114,6 +114,7 @@ nearsearch_search(struct nearsearch *s, const uint32_t *reps, size_t nreps,
 	size_t ntmp, n;
 	uint32_t *all = NULL;
 	uint64_t compared;
+	bool chained;
 
 	nearrecs_added(r);
 	if (r->npos > 1 && reps == NULL)
@@ -127,19 +128,27 @@ nearsearch_search(struct nearsearch *s, const uint32_t *reps, size_t nreps,
 		r->capent = r->nent + 1;
 		r->ent = xrealloc_huge(r->ent, r->capent * sizeof *r->ent);
 	}
-	ntmp = (r->npos > 1 ? nreps : r->nent) + 1;
-	tmp = xmalloc_huge(ntmp * sizeof *tmp);
+	/* the scratch copy only where the entries cannot be searched in
+	 * place (nearidx_search_chained) */
+	tmp = NULL;
+	ntmp = 0;
 	for (unsigned p = 0; p < (r->npos ? r->npos : 1); p++) {
 		s->curpos = p;
 		if (r->npos > 1)
 			nearrecs_fill(r, p, reps, nreps);
 		n = r->nent;
-		if (ntmp < n + 1) {	/* given back at the last position */
+		chained = nearidx_search_chained(&srch, &s->design, &r->ent,
+		    &r->capent, &r->nent);
+		if (chained)
+			progress_note(true, "position %u, %u tables: %zu pairs",
+			    p + 1, s->design.ntables, s->npairs);
+		else if (ntmp < n + 1) {  /* given back at the last position */
 			free(tmp);
-			ntmp = n + 1;
+			ntmp = (r->npos > 1 && nreps > n ? nreps : n) + 1;
 			tmp = xmalloc_huge(ntmp * sizeof *tmp);
 		}
-		for (unsigned t = 0, next; t < s->design.ntables; t = next) {
+		for (unsigned t = 0, next; !chained && t < s->design.ntables;
+		    t = next) {
 			struct nearidx_entry *now = nearidx_search_tables(&srch,
 			    &s->design, t, r->ent, tmp, &r->nent, &next);
 

@@ -239,6 +239,39 @@ status 2"
 	assert_output ''
 }
 
+@test "nearpairs: spans searched in place, in chains of blocks, give the pairs of the scratch copy" {
+	# nearidx_search_chained chains the entries only from some 2.7M
+	# fingerprints on (two threads); CRAWLUTILS_NEARIDX_CHAINS=1 chains
+	# these too, =0 never; the default here takes the scratch copy.
+	# mixed has table 0's groups, made by each thread and numbered on;
+	# sparse runs too big to chain but when asked; two fingerprints a
+	# record, and --against, search the entries again after a search
+	run bash -c '
+	"$TOOLS/npgen" planted 300000 19 > arc.tsv
+	for c in "planted 600000 4" "planted 600000 5" "heavy 600000 5" \
+	    "mixed 200000 4" "sparse 100000 4" "planted 300000 4 2" \
+	    "planted 300000 4 1 --against arc.tsv --self" \
+	    "mixed 200000 4 1 --clusters"; do
+		set -- $c
+		"$TOOLS/npgen" $1 $2 17 ${4:-1} > in.tsv
+		k=$3
+		shift $(( $# < 4 ? $# : 4 ))
+		CRAWLUTILS_NEARIDX_CHAINS=0 nearpairs -k $k "$@" in.tsv > want ||
+		    echo "status $? for $c"
+		for j in 1 2; do
+			for ch in 1 ""; do
+				CRAWLUTILS_NEARIDX_CHAINS=$ch nearpairs -j $j -k $k \
+				    "$@" in.tsv > got ||
+				    echo "status $? for $c -j $j ($ch)"
+				cmp -s want got || echo "differs: $c -j $j ($ch)"
+			done
+		done
+		[ "$(wc -l < want)" -gt 10000 ] || echo "few lines: $c"
+	done'
+	assert_success
+	assert_output ''
+}
+
 @test "nearpairs: exact for every table design offered (--tables)" {
 	run bash -c "$(declare -f compare); for k in 0 1 3 6 8; do
 		for t in \$(nearpairs -k \$k --tables 998 < /dev/null 2>&1 |

@@ -1,4 +1,5 @@
 /* Unit tests of common/nearidx.c. */
+#define _POSIX_C_SOURCE 200809L	/* setenv */
 #include "nearidx.h"
 #include "radix.h"
 
@@ -89,6 +90,41 @@ search_all(const struct nearidx_design *d, unsigned k, const uint64_t *fp,
 	free(tmp);
 }
 
+/* The same searched in place (nearidx_search_chained) by nthreads
+ * threads; false if it was not. */
+static bool
+search_chained(const struct nearidx_design *d, unsigned k, const uint64_t *fp,
+    size_t n, unsigned nthreads, uint64_t sum[3])
+{
+	struct nearidx_entry *e = malloc(n * sizeof *e);
+	struct nearidx_search s;
+	size_t m = n, cap = n;
+	bool done;
+
+	for (size_t i = 0; i < n; i++)
+		e[i] = (struct nearidx_entry){ fp[i], (uint32_t)i };
+	nearidx_search_init(&s, k, count_pair, sum);
+	s.nthreads = nthreads;
+	/* 300,000 are too few to be worth it: chained as the tests ask */
+	setenv("CRAWLUTILS_NEARIDX_CHAINS", "1", 1);
+	done = nearidx_search_chained(&s, d, &e, &cap, &m);
+	unsetenv("CRAWLUTILS_NEARIDX_CHAINS");
+	/* the entries left, the groups' records put back: the input's */
+	if (done && cap >= n) {
+		uint64_t x = 0;
+
+		m = nearidx_expand(&s, e, m);
+		for (size_t i = 0; i < m; i++)
+			x += e[i].fp * 31 + e[i].idx;
+		for (size_t i = 0; i < n; i++)
+			x -= fp[i] * 31 + i;
+		done = m == n && x == 0;
+	}
+	nearidx_search_free(&s);
+	free(e);
+	return done;
+}
+
 /* splitmix64, so that this test leaves rnd()'s sequence to the others */
 static uint64_t
 mix64(uint64_t *x)
@@ -130,6 +166,16 @@ test_nearidx_spans(void)
 	    one[2] == span[2], "nearidx: tables searched in spans give the "
 	    "pairs of tables one by one (%ju and %ju)", (uintmax_t)one[0],
 	    (uintmax_t)span[0]);
+	for (unsigned j = 1; j <= 2; j++) {
+		uint64_t ch[3] = { 0 };
+		bool done = search_chained(&d, 5, fp, N, j, ch);
+
+		ok(done && one[0] == ch[0] && one[1] == ch[1] &&
+		    one[2] == ch[2], "nearidx: spans searched in place, %u "
+		    "threads, give the pairs of tables one by one (%ju and "
+		    "%ju), the entries left whole", j, (uintmax_t)one[0],
+		    (uintmax_t)ch[0]);
+	}
 	nearidx_design_free(&d);
 	free(fp);
 }
