@@ -1400,6 +1400,22 @@ run_order(const void *x, const void *y)
 	return (a->a > b->a) - (a->a < b->a);
 }
 
+/* A worker's groups, appended to the search's in their order. */
+static void
+append_groups(struct nearidx_search *s, const struct nearidx_search *ws)
+{
+	for (size_t g = 0; g < ws->ngroups; g++) {
+		size_t len = ws->gstart[g + 1] - ws->gstart[g];
+
+		grow_groups(s, len);
+		memcpy(s->gmember + s->nmembers, ws->gmember + ws->gstart[g],
+		    len * sizeof *s->gmember);
+		s->gstart[s->ngroups] = (uint32_t)s->nmembers;
+		s->nmembers += len;
+		s->gstart[++s->ngroups] = (uint32_t)s->nmembers;
+	}
+}
+
 /* Table 0's groups were made by each worker, numbered from 0: number
  * them on from the search's (none yet at table 0), and move the runs'
  * entries left down together; returns their number. */
@@ -1414,15 +1430,7 @@ par_join_groups(struct nearidx_search *s, struct par_worker *wk, unsigned nw,
 		struct nearidx_search *ws = &wk[i].s;
 
 		off[i] = s->ngroups;
-		for (size_t g = 0; g < ws->ngroups; g++) {
-			size_t len = ws->gstart[g + 1] - ws->gstart[g];
-			grow_groups(s, len);
-			memcpy(s->gmember + s->nmembers, ws->gmember +
-			    ws->gstart[g], len * sizeof *s->gmember);
-			s->gstart[s->ngroups] = (uint32_t)s->nmembers;
-			s->nmembers += len;
-			s->gstart[++s->ngroups] = (uint32_t)s->nmembers;
-		}
+		append_groups(s, ws);
 		nruns += wk[i].nruns;
 	}
 	runs = xmalloc((nruns ? nruns : 1) * sizeof *runs);
@@ -2021,16 +2029,7 @@ chain_groups(struct chains *c)
 		struct nearidx_search *ws = &c->wk[j].pw.s;
 
 		c->wk[j].gfix = (uint32_t)s->ngroups;
-		for (size_t g = 0; g < ws->ngroups; g++) {
-			size_t len = ws->gstart[g + 1] - ws->gstart[g];
-
-			grow_groups(s, len);
-			memcpy(s->gmember + s->nmembers, ws->gmember +
-			    ws->gstart[g], len * sizeof *s->gmember);
-			s->gstart[s->ngroups] = (uint32_t)s->nmembers;
-			s->nmembers += len;
-			s->gstart[++s->ngroups] = (uint32_t)s->nmembers;
-		}
+		append_groups(s, ws);
 		free(ws->gmember);
 		free(ws->gstart);
 	}
