@@ -2055,7 +2055,9 @@ struct walk {
 	const xmlNode	*list;		/* the last list counted ... */
 	size_t		 list_items;	/* ... and its items */
 	int		 pre;		/* inside pre */
-	int		 row;		/* inside a row of cells without blocks */
+	const struct el	*row;		/* the row of cells without blocks read
+					   as a line (a tr inside it, which a
+					   broken table makes, is not one) */
 	int		 link;		/* inside a */
 	size_t		 chars, links;	/* of the line: not white space, in a */
 	bool		 all;		/* keep every line: short, links too */
@@ -2429,7 +2431,7 @@ enter(struct walk *w, struct el *e)
 	if (tag_is(e, "blockquote"))
 		w->quote++;
 	if ((e->tf & TF_TR) && data_row(x, e->node))
-		w->row++;
+		w->row = e;
 }
 
 static void
@@ -2446,9 +2448,12 @@ leave(struct walk *w, struct el *e)
 		return;
 	}
 	if (w->row) {
-		if (e->tf & TF_TR) {
+		/* the row's own end: a tr nested in it ends nothing (its
+		 * end had ended the row, and the li around the table then
+		 * left the list count at -1: a fuzzer's page) */
+		if (e == w->row) {
 			flush_row(w);
-			w->row--;
+			w->row = NULL;
 		}
 		return;
 	}

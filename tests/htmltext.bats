@@ -82,6 +82,16 @@ EOF
 	refute_output --partial '&colon;'
 }
 
+@test "htmltext: step 2: a row nested in a row (a broken table) ends nothing: the list item after it is read (the list depth went to -1: a fuzzer's page, UBSan under SANITIZE=1)" {
+	printf '<table><tr><li><tr></table><ul><li>A list item after the broken table, long enough to be text.</li></ul>\n' > tr.html
+	run --separate-stderr htmltext --markdown tr.html
+	assert_success
+	assert_output --partial 'A list item after the broken table, long enough to be text.'
+	run --separate-stderr htmltext tr.html
+	assert_success
+	assert_output --partial 'A list item after the broken table, long enough to be text.'
+}
+
 @test "htmltext: step 8: headings are kept from 2 characters, other blocks from 10, counted in characters" {
 	plain "$D/short-headings.html"
 	assert_output - <<-'EOF'
