@@ -366,18 +366,26 @@ negated_class(const unsigned char *s)
 }
 
 /* Whether the word "side" from start to end of the class value v is one
- * of "side-by-side" (or side_by_side), a layout: no sidebar. */
+ * of "side-by-side" (side_by_side, SideBySide), a layout: no sidebar. */
 static bool
 side_by_side(const unsigned char *v, const unsigned char *start,
     const unsigned char *end)
 {
-	const char *e = (const char *)end;
+	const unsigned char *p = end;
 
-	if (*end != '\0' && strncasecmp(e + 1, "by", 2) == 0 &&
-	    (end[1 + 2] == '\0' || !is_lower(end[1 + 2])))
+	if (*p == '-' || *p == '_')
+		p++;
+	if (strncasecmp((const char *)p, "by", 2) == 0 && !is_lower(p[2]))
 		return true;	/* the first side */
-	return start - v >= 8 && strncasecmp((const char *)start - 3, "by",
-	    2) == 0 && strncasecmp((const char *)start - 8, "side", 4) == 0;
+	p = start;
+	if (p > v && (p[-1] == '-' || p[-1] == '_'))
+		p--;
+	if (p - v < 2 + 4 || strncasecmp((const char *)p - 2, "by", 2) != 0)
+		return false;
+	p -= 2;
+	if (p - v > 4 && (p[-1] == '-' || p[-1] == '_'))
+		p--;
+	return p - v >= 4 && strncasecmp((const char *)p - 4, "side", 4) == 0;
 }
 
 /* What the words of a class or id value say (W_* bits); *count gets

@@ -243,6 +243,12 @@ EOF
 	assert_output --partial "The story beside a sidebar"
 	assert_output --partial "A second paragraph of the story"
 	refute_output --partial "deputy editor"
+	# the same layout in camel case (styled-components) and with underscores
+	printf '<html><body><main><h1>Our cloud</h1><p>The cloud for teams that build and run their own applications every day.</p><div class="SideBySidestyles__StyledSideBySide-sc-1 kq"><h3>Stay on budget</h3><p>With predictable pricing there are never any surprises about what you will pay.</p></div><div class="feature_side_by_side"><h3>Support from people</h3><p>Get free, personalized support or upgrade for dedicated help and faster answers.</p></div><div class="sideBar"><p>Other products you may want to look at.</p></div></main></body></html>\n' > camel.html
+	plain camel.html
+	assert_output --partial "predictable pricing"
+	assert_output --partial "personalized support"
+	refute_output --partial "Other products"
 }
 
 @test "htmltext: step 4: the thin shell: an article inside an unclosed class=header, a page inside a form" {
