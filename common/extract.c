@@ -3778,6 +3778,38 @@ view_count(const char *low)
 	return false;
 }
 
+/* Whether low (lower case) is a link's that skips to a part of the
+ * page: "skip to" and a part's name ("Skip to main content", "Skip To
+ * Product Results", "Skip to the main content", "Skip to selected
+ * filters"), which the page shows only while the link has the
+ * keyboard's focus, by classes of its own ("display--hide-visual").
+ * A part's name, so that "Skip to our section on costs" stays.  WCXB
+ * dev: 7 lines on 7 pages, none in a reference (the skip links that
+ * ui_phrases[] names whole were already out). */
+static bool
+skip_words(const char *low)
+{
+	static const char *const parts[] = {
+		"content", "filters", "footer", "header", "main", "menu",
+		"nav", "navigation", "page", "primary", "product", "results",
+		"search", "selected", "sidebar", "toolbar",
+	};
+
+	if (strncmp(low, "skip to ", 8) != 0)
+		return false;
+	low += 8;
+	if (strncmp(low, "the ", 4) == 0)
+		low += 4;
+	for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
+		size_t k = strlen(parts[i]);
+
+		if (strncmp(low, parts[i], k) == 0 &&
+		    (low[k] == '\0' || low[k] == ' '))
+			return true;
+	}
+	return false;
+}
+
 /* Whether s (n bytes, white space collapsed) is a control's words. */
 static bool
 ui_words(const char *s, size_t n)
@@ -3817,7 +3849,8 @@ ui_words(const char *s, size_t n)
 	    strcmp(rest, "mins read") == 0 || strcmp(rest, "minute read") == 0 ||
 	    strcmp(rest, "minutes read") == 0))
 		return true;
-	if (machine_time(low) || time_ago(low) || view_count(low))
+	if (machine_time(low) || time_ago(low) || view_count(low) ||
+	    skip_words(low))
 		return true;
 	return bsearch(low, ui_phrases, sizeof ui_phrases / sizeof ui_phrases[0],
 	    sizeof ui_phrases[0], cmp_phrase) != NULL;

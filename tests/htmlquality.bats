@@ -47,6 +47,22 @@ PROG=htmltext
 	refute_line 'Loading...'
 	refute_line 'Add to wishlist'
 	refute_line 'View details'
+	# a link that skips to a part of the page, hidden by a class of its
+	# own until it has the focus; a sentence that skips to a part of a story stays
+	cat > skip.html <<-'EOF'
+	<html><body><main id="main"><article><h1>How tides work</h1>
+	<p>The moon pulls the oceans toward it, and the earth turns under the bulge twice a day.</p>
+	<p>Skip to the neap tides below if you know the spring tides.</p>
+	<p id="neap">Neap tides come when the sun and the moon pull at right angles, a week after the spring tides.</p>
+	<div class="display--hide-visual">Skip to the main content</div>
+	<div class="sr">Skip To Product Results</div>
+	</article></main></body></html>
+	EOF
+	plain skip.html
+	refute_line 'Skip to the main content'
+	refute_line 'Skip To Product Results'
+	refute_output --partial 'main content'
+	assert_line 'Skip to the neap tides below if you know the spring tides.'
 }
 
 @test "htmltext quality: a control inside a short block that is not one (a \"Recent posts\" heading beside its \"See all\" link) is left out" {
