@@ -493,7 +493,14 @@ name_words(const char *v, size_t *count)
 		hit = bsearch(w, words, sizeof words / sizeof words[0],
 		    sizeof words[0], cmp_word);
 		hw = hit ? hit->what : compound(w, n);
-		if (modifier || (hash && after_digit))
+		/* CSS Modules' hash after a "__" ("AccordionTextItem_item__
+		 * adF2E", "Changelog_changelog__kvY8A": base64 letters and
+		 * digits) is no word at all, its letters before the digit
+		 * neither.  WCXB dev: a listing's FAQ, open details named
+		 * "..._item__adF2E", was pruned as an ad */
+		if (modifier || (hash && (after_digit ||
+		    (token_start - (const unsigned char *)v >= 2 &&
+		    token_start[-1] == '_' && token_start[-2] == '_'))))
 			hw = 0;
 		if (n == 4 && memcmp(w, "side", 4) == 0 &&
 		    side_by_side((const unsigned char *)v, s - n, s))

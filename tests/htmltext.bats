@@ -251,6 +251,13 @@ EOF
 	refute_output --partial "Other products"
 }
 
+@test "htmltext: step 4: a CSS Modules hash after \"__\" (item__adF2E) names nothing; an ad's size (ad728x90) still names an ad" {
+	printf '<html><body><main><h1>Questions</h1><p>What our customers ask us most often, answered by the people who build the product.</p><details open class="AccordionTextItem_item__adF2E"><summary>Can I change my plan later?</summary><p>Yes: you can move to a larger or a smaller plan at any time, and we prorate the difference.</p></details><div class="ad728x90"><p>Buy the best shoes in town today at the shoe shop.</p></div></main></body></html>\n' > modules.html
+	plain modules.html
+	assert_output --partial "move to a larger or a smaller plan"
+	refute_output --partial "best shoes"
+}
+
 @test "htmltext: step 4: the thin shell: an article inside an unclosed class=header, a page inside a form" {
 	plain "$D/missing-div.html"
 	assert_output - <<-'EOF'
