@@ -35,7 +35,7 @@ PROG=htmltext
 	assert_files_equal got want
 }
 
-@test "htmltext page types: on a service page a section named as noise (banner) that holds the h1 is its hero, kept; a share bar in it is still left out" {
+@test "htmltext page types: on a service page a section named as noise (banner) that holds the h1 is its hero, kept, and so is one that holds a paragraph; a share bar in it is still left out" {
 	{
 		printf '<html><head><title>Customer service software</title><script type="application/ld+json">{"@type":"Service"}</script></head><body>\n'
 		printf '<header><nav><a href="/">Home</a> <a href="/pricing">Pricing</a></nav></header>\n'
@@ -52,6 +52,12 @@ PROG=htmltext
 	assert_line 'Give agents a single workspace with complete customer views and answers that save time.'
 	assert_line 'Our Reports tools let a team answer every customer from one place, on any channel they choose.'
 	refute_line --partial 'Share this page'
+	# a section so named that holds a paragraph is a band of the text; a
+	# short one (a promotion's line) is still noise
+	sed -e 's|<footer>|<section class="profile-banner"><h2>We are in your neighborhood</h2><p>The professionals at our offices are passionate about helping every customer, no matter how tough the problem: select your city to find the office nearest to you and talk to a person who knows it, and the pests of its streets, from the first call to the last visit of the season.</p></section><section class="promo-banner"><p>Save 20 percent this week.</p></section><footer>|' hero.html > band.html
+	plain band.html
+	assert_line --partial 'The professionals at our offices are passionate'
+	refute_line --partial 'Save 20 percent'
 }
 
 @test "htmltext page types: an undated page without an article element whose best container holds less than three quarters of the text is a page of sections (service); dated, it is an article" {
