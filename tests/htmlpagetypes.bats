@@ -650,6 +650,14 @@ news_page() {
 	plain sections.html
 	assert_line 'Why the change'
 	assert_line 'Subscribers can also manage their account online at any time, day and night, on our website.'
+	# "Customer service" and two words more names a box; a sentence that
+	# begins with it (a service's hero) names none
+	sed 's|<h3>Customer service</h3>|<h3>Customer Service \&amp; Help</h3>|' news.html > help.html
+	plain help.html
+	refute_line --partial 'Our customer service team'
+	sed 's|<h3>Customer service</h3>|<h3>Customer service that puts people first</h3>|' news.html > hero.html
+	plain hero.html
+	assert_line --partial 'Our customer service team'
 }
 
 @test "htmltext page types: box headings and controls in German, French, Spanish, Italian, Portuguese, Dutch, Chinese and Japanese are read as the English ones" {
