@@ -3169,6 +3169,9 @@ evidence(struct extract *x)
 	cards(x, body);
 	for (size_t i = 0; i < x->ld.ntypes; i++)
 		pagetype_schema(ev, x->ld.types[i], x->ld.type_nodes[i]);
+	if (jsonld_get(&x->ld, JSONLD_DATE_PUBLISHED) != NULL ||
+	    jsonld_get(&x->ld, JSONLD_AUTHOR) != NULL)
+		ev->schema |= PAGETYPE_S_DATED;
 }
 
 /* Step 6, last: a page whose text is spread.  When the containers of

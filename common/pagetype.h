@@ -35,6 +35,7 @@ enum {
 	PAGETYPE_S_GROUP = 1 << 8,	/* og:product.group */
 	PAGETYPE_S_OG_ARTICLE = 1 << 9,	/* og:type article */
 	PAGETYPE_S_PUBLISHED = 1 << 10,	/* article:published_time */
+	PAGETYPE_S_DATED = 1 << 11,	/* JSON-LD datePublished or author */
 };
 
 /* What the words of a URL's path say (pagetype_url). */

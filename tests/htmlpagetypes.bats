@@ -205,7 +205,7 @@ PROG=htmltext
 	refute_line --partial 'A reader says'
 }
 
-@test "htmltext page types: og:type article on a page neither dated nor signed (an SEO plugin's default) is no article: a page of sections is a service page; a date or a byline makes it a story" {
+@test "htmltext page types: og:type article on a page neither dated nor signed (an SEO plugin's default) is no article, nor an undated Article whose text is spread: a page of sections is a service page; a date or a byline makes it a story" {
 	# mk FILE HEAD BYLINE: a hero with a list, then a block of paragraphs
 	mk() {
 		{
@@ -233,6 +233,27 @@ PROG=htmltext
 	assert_equal "$(cut -f 7 <<< "$output")" article
 	mk signed.html "" '<p class="byline">By Ann Lee</p>'
 	run --separate-stderr htmltext --meta signed.html
+	assert_equal "$(cut -f 7 <<< "$output")" article
+	# so is a schema.org Article on a page neither dated nor signed whose
+	# text is spread; its datePublished or author makes it one
+	ld() {
+		{
+			printf '<html><head><title>Programs</title><script type="application/ld+json">{"@type":"Article","headline":"Programs"%s}</script></head><body>\n' "$2"
+			printf '<header><nav><a href="/">Home</a> <a href="/apply">Apply</a></nav></header>\n'
+			printf '<div class="hero-wrap"><div class="row"><div class="col"><h1>Professional programs</h1><p>Certificates for working professionals, in the evening and online.</p><ul><li>Taught by experts</li><li>On site for companies</li></ul></div></div></div>\n'
+			for p in Accounting Finance Marketing; do
+				printf '<div class="%s-wrap"><div class="row"><div class="col"><h2>%s</h2>\n' $p $p
+				printf '<p>Our %s programs prepare working professionals for the certification exams of their field.</p>\n' $p
+				printf '<p>Classes meet in the evening and online, so that nobody has to leave a job to take them.</p></div></div></div>\n'
+			done
+			printf '<footer><p>School of Business.</p></footer></body></html>\n'
+		} > "$1"
+	}
+	ld ld.html ""
+	run --separate-stderr htmltext --meta ld.html
+	[ "$(cut -f 7 <<< "$output")" != article ]
+	ld lddated.html ',"datePublished":"2025-03-01"'
+	run --separate-stderr htmltext --meta lddated.html
 	assert_equal "$(cut -f 7 <<< "$output")" article
 }
 
