@@ -204,7 +204,11 @@ pagetype_url(struct pagetype_evidence *ev, const char *url)
  *    LocalBusiness on a page without a cart or a price: a business's
  *    service, given a Product for the stars search engines show (WCXB
  *    dev: one page, service A 0.8577 -> 0.8617, no other page moved);
- *  - fifteen prices or more, and no Article: a grid again;
+ *  - fifteen prices or more, one in 150 characters of the text or
+ *    more, and no Article: a grid again (an article on what things
+ *    cost names as many, in far more text: WCXB dev all halves
+ *    0.87802/0.87552 -> 0.87873/0.87599, articles and collections
+ *    both up, 32 pages);
  *  - an ItemList, CollectionPage or SearchResultsPage, a listing word in
  *    the URL, or more than an eighth of the text in links after steps 4
  *    and 5 (2% of the articles, 43% of the listings), or a quarter before
@@ -245,6 +249,10 @@ pagetype_url(struct pagetype_evidence *ev, const char *url)
 #define PRE_SHARE	10	/* pre text more than 1/PRE_SHARE */
 #define GRID_PRODUCTS	3
 #define GRID_PRICES	15
+#define PRICE_CHARS	150	/* ... one in this many characters or more:
+				   a grid's cards (a name and a price), not
+				   an article on costs; wcxb-dev, both halves
+				   up from 70 to 1000, collection A falls at 40 */
 #define LINK_SHARE	8	/* link text more than 1/LINK_SHARE */
 #define ALL_LINK_SHARE	4	/* ... or before steps 4 and 5, 1/4 */
 #define LISTING_LINKS	20	/* a page of a few links is no listing:
@@ -289,7 +297,8 @@ pagetype_decide(const struct pagetype_evidence *ev)
 	    ev->carts == 0 && ev->prices == 0)) ||
 	    ((u & PAGETYPE_U_PRODUCT) && (ev->carts > 0 || ev->prices > 0)))
 		return PAGETYPE_PRODUCT;
-	if (ev->prices >= GRID_PRICES && !(s & PAGETYPE_S_ARTICLE))
+	if (ev->prices >= GRID_PRICES && !(s & PAGETYPE_S_ARTICLE) &&
+	    (uint64_t)ev->prices * PRICE_CHARS >= chars)
 		return PAGETYPE_COLLECTION;
 	if ((s & PAGETYPE_S_LIST) || (u & PAGETYPE_U_LISTING) ||
 	    (ev->articles >= DATED_ARTICLES && ev->times >= ev->articles) ||

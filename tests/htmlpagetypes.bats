@@ -460,6 +460,26 @@ PROG=htmltext
 	assert_output --partial "Cloud running shoe"
 }
 
+@test "htmltext page types: fifteen prices or more make a collection when they are dense (a grid's cards); an article on what things cost names as many in far more text" {
+	{
+		printf '<html><body><h1>Lamps</h1><div class="grid">\n'
+		for i in $(seq 16); do
+			printf '<div class="tile"><h3>Lamp %s</h3><p>$%s.00</p></div>\n' "$i" "$((20 + i))"
+		done
+		printf '</div></body></html>\n'
+	} > grid.html
+	{
+		printf '<html><body><h1>What a kitchen renovation costs</h1>\n'
+		for i in $(seq 16); do
+			printf '<p>Step %s of the work costs about $%s00 in most cities, though the price depends on the size of the room, the materials chosen and how much of the old kitchen has to come out before the new one goes in.</p>\n' "$i" "$((10 + i))"
+		done
+		printf '</body></html>\n'
+	} > costs.html
+	run --separate-stderr htmltext --meta grid.html costs.html
+	assert_success
+	assert_equal "$(cut -f 1,7 <<< "$output")" "$(printf 'grid.html\tcollection\ncosts.html\tarticle')"
+}
+
 @test "htmltext page types: a blog's index of eight dated posts is a listing, even when its schema says Article" {
 	{
 		printf '<html><head><script type="application/ld+json">{"@type":"Article","headline":"The blog"}</script></head><body><h1>The blog</h1>\n'
