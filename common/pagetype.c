@@ -268,20 +268,23 @@ pagetype_decide(const struct pagetype_evidence *ev)
 	unsigned s = ev->schema, u = ev->url;
 	uint64_t chars = ev->chars;
 
-	if ((s & PAGETYPE_S_OG_ARTICLE) && (ev->times > 0 ||
-	    ev->bylines > 0 || (s & PAGETYPE_S_PUBLISHED)))
+	bool dated = ev->times > 0 || ev->bylines > 0 ||
+	    (s & PAGETYPE_S_PUBLISHED), weak = false;
+
+	if ((s & PAGETYPE_S_OG_ARTICLE) && dated)
 		s |= PAGETYPE_S_ARTICLE;
 	/* and a schema.org Article is one when it is dated or signed or
 	 * its text is in one place: a CMS writes Article on every page,
-	 * on a school's list of programs too, whose text is spread.
-	 * WCXB dev: one listing page 0.14 -> 0.80 (listing B 0.7188 ->
-	 * 0.7332), no other page moved; the same at a quarter; without
-	 * the spread, three articles and Readability's pages fell */
-	else if ((s & PAGETYPE_S_ARTICLE) && ev->times == 0 &&
-	    ev->bylines == 0 &&
-	    !(s & (PAGETYPE_S_PUBLISHED | PAGETYPE_S_DATED)) &&
+	 * on a school's list of programs too, whose text is spread.  It
+	 * still says that products on the page are reviewed, not sold
+	 * (the rules of collections below).  WCXB dev: one listing page
+	 * 0.14 -> 0.80 (listing B 0.7188 -> 0.7332), no other page moved;
+	 * the same at a quarter; without the spread, three articles and
+	 * Readability's pages fell */
+	else if ((s & PAGETYPE_S_ARTICLE) && !dated &&
+	    !(s & PAGETYPE_S_DATED) &&
 	    (uint64_t)ev->held_chars * SPREAD_HALF < chars)
-		s &= ~(unsigned)PAGETYPE_S_ARTICLE;
+		weak = true;
 
 	if ((s & (PAGETYPE_S_FORUM | PAGETYPE_S_COMMENT)) ||
 	    (u & PAGETYPE_U_FORUM) ||
@@ -300,6 +303,8 @@ pagetype_decide(const struct pagetype_evidence *ev)
 	if (ev->prices >= GRID_PRICES && !(s & PAGETYPE_S_ARTICLE) &&
 	    (uint64_t)ev->prices * PRICE_CHARS >= chars)
 		return PAGETYPE_COLLECTION;
+	if (weak)
+		s &= ~(unsigned)PAGETYPE_S_ARTICLE;
 	if ((s & PAGETYPE_S_LIST) || (u & PAGETYPE_U_LISTING) ||
 	    (ev->articles >= DATED_ARTICLES && ev->times >= ev->articles) ||
 	    (((uint64_t)ev->link_chars * LINK_SHARE > chars ||
