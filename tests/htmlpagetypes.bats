@@ -480,6 +480,23 @@ PROG=htmltext
 	assert_equal "$(cut -f 1,7 <<< "$output")" "$(printf 'grid.html\tcollection\ncosts.html\tarticle')"
 }
 
+@test "htmltext page types: an ItemList is a listing, but not beside an Article (a review's list of the things it ranks)" {
+	mk() {
+		{
+			printf '<html><head><script type="application/ld+json">[%s{"@type":"ItemList","itemListElement":[{"@type":"ListItem","position":1,"name":"Kettle A"},{"@type":"ListItem","position":2,"name":"Kettle B"}]}]</script></head><body>\n' "$2"
+			printf '<h1>The best kettles</h1><p>We boiled a thousand litres of water to find the kettles worth buying this year.</p>\n'
+			printf '<h2>Kettle A</h2><p>Kettle A boils a litre in three minutes and stays quiet while it does, which matters early in the morning.</p>\n'
+			printf '<h2>Kettle B</h2><p>Kettle B is slower but keeps the water warm for an hour, and its handle never gets hot to the touch.</p>\n'
+			printf '</body></html>\n'
+		} > "$1"
+	}
+	mk list.html ""
+	mk review.html '{"@type":"Article","headline":"The best kettles","datePublished":"2025-05-01"},'
+	run --separate-stderr htmltext --meta list.html review.html
+	assert_success
+	assert_equal "$(cut -f 1,7 <<< "$output")" "$(printf 'list.html\tlisting\nreview.html\tarticle')"
+}
+
 @test "htmltext page types: a blog's index of eight dated posts is a listing, even when its schema says Article" {
 	{
 		printf '<html><head><script type="application/ld+json">{"@type":"Article","headline":"The blog"}</script></head><body><h1>The blog</h1>\n'
