@@ -139,7 +139,6 @@ static const struct word url_words[] = {
 	{ "thread",		PAGETYPE_U_FORUM },
 	{ "threads",		PAGETYPE_U_FORUM },
 	{ "topic",		PAGETYPE_U_FORUM },
-	{ "topics",		PAGETYPE_U_FORUM },
 	{ "viewtopic",		PAGETYPE_U_FORUM },
 };
 
@@ -210,8 +209,9 @@ pagetype_url(struct pagetype_evidence *ev, const char *url)
  *    0.87802/0.87552 -> 0.87873/0.87599, articles and collections
  *    both up, 32 pages);
  *  - an ItemList, CollectionPage or SearchResultsPage not beside an
- *    Article, a listing word in the URL, or more than an eighth of the text in links after steps 4
- *    and 5 (2% of the articles, 43% of the listings), or a quarter before
+ *    Article, a listing word in the URL, or more than an eighth of the
+ *    text in links after steps 4 and 5 (2% of the articles, 43% of the
+ *    listings), or a quarter before
  *    step 5 when step 5 pruned half as much as it kept (it prunes cards
  *    that are mostly links; an article keeps more than that beside its
  *    menus), on a page of twenty links or more that does not say it is

@@ -526,6 +526,10 @@ PROG=htmltext
 	assert_equal "$(cut -f 1,7 <<< "$output")" "$(printf 'product.html\tproduct\ngroup.html\tcollection\npost.html\tforum\ndoc.html\tdocumentation\nplain.html\tarticle')"
 	run --separate-stderr htmltext --meta -u https://example.org/services/garden-design plain.html
 	assert_equal "$(cut -f 7 <<< "$output")" service
+	run --separate-stderr htmltext --meta -u https://example.org/topic/1234-wool-shoes plain.html
+	assert_equal "$(cut -f 7 <<< "$output")" forum
+	run --separate-stderr htmltext --meta -u https://example.org/topics/health/walking plain.html
+	assert_equal "$(cut -f 7 <<< "$output")" article
 	printf 'https://example.org/docs/intro\t<p>Plain words in a paragraph that is long enough.</p>\n' > pages.tsv
 	run --separate-stderr htmltext --tsv --meta pages.tsv
 	assert_equal "$(cut -f 7 <<< "$output")" documentation
