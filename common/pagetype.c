@@ -208,6 +208,7 @@ pagetype_url(struct pagetype_evidence *ev, const char *url)
  *    cost names as many, in far more text: WCXB dev all halves
  *    0.87802/0.87552 -> 0.87873/0.87599, articles and collections
  *    both up, 32 pages);
+ *  - a cart and a price on a page that is not an Article: a product;
  *  - an ItemList, CollectionPage or SearchResultsPage not beside an
  *    Article, a listing word in the URL, or more than an eighth of the
  *    text in links after steps 4 and 5 (2% of the articles, 43% of the
@@ -305,6 +306,11 @@ pagetype_decide(const struct pagetype_evidence *ev)
 		return PAGETYPE_COLLECTION;
 	if (weak)
 		s &= ~(unsigned)PAGETYPE_S_ARTICLE;
+	/* a cart and a price, without a schema or a URL word: a shop's
+	 * page of one product (WCXB dev: 8 pages, halves 0.87903/0.87632 ->
+	 * 0.87908/0.87654, products and collections up) */
+	if (ev->carts > 0 && ev->prices > 0 && !(s & PAGETYPE_S_ARTICLE))
+		return PAGETYPE_PRODUCT;
 	/* an ItemList beside an Article is the article's list of the
 	 * things it reviews ("The 10 best ..."): WCXB dev, 12 pages have
 	 * both, all articles; all halves 0.87873/0.87599 ->

@@ -526,6 +526,9 @@ PROG=htmltext
 	assert_equal "$(cut -f 1,7 <<< "$output")" "$(printf 'product.html\tproduct\ngroup.html\tcollection\npost.html\tforum\ndoc.html\tdocumentation\nplain.html\tarticle')"
 	run --separate-stderr htmltext --meta -u https://example.org/services/garden-design plain.html
 	assert_equal "$(cut -f 7 <<< "$output")" service
+	printf '<html><body><h1>Wool shoe</h1><p class="price">$59.00</p><div class="add-to-cart"><button>Add to cart</button></div><p>A shoe made of wool, for walking all day in the city.</p></body></html>\n' > cart.html
+	run --separate-stderr htmltext --meta cart.html
+	assert_equal "$(cut -f 7 <<< "$output")" product
 	run --separate-stderr htmltext --meta -u https://example.org/topic/1234-wool-shoes plain.html
 	assert_equal "$(cut -f 7 <<< "$output")" forum
 	run --separate-stderr htmltext --meta -u https://example.org/topics/health/walking plain.html
