@@ -24,6 +24,9 @@ test_pagetype(void)
 		{ "https://shop.example/t", PAGETYPE_U_FORUM },
 		{ "t/x", PAGETYPE_U_FORUM },
 		{ "shirts/t-shirt", 0 },
+		/* a library of topics is no forum; a topic is */
+		{ "https://example.org/topics/health/walking", 0 },
+		{ "https://example.org/topic/1234-walking", PAGETYPE_U_FORUM },
 	};
 	int bad = 0;
 
@@ -59,7 +62,9 @@ test_pagetype(void)
 	ev.held_chars = 2000;
 	ok(pagetype_decide(&ev) == PAGETYPE_SERVICE, "pagetype: text spread over the page: service");
 	ev.schema = PAGETYPE_S_ARTICLE;
-	ok(pagetype_decide(&ev) == PAGETYPE_ARTICLE, "pagetype: ... unless it says it is an Article");
+	ok(pagetype_decide(&ev) == PAGETYPE_SERVICE, "pagetype: ... an undated Article too (a CMS writes it on every page)");
+	ev.schema = PAGETYPE_S_ARTICLE | PAGETYPE_S_DATED;
+	ok(pagetype_decide(&ev) == PAGETYPE_ARTICLE, "pagetype: ... unless it says it is an Article, dated");
 	ev.link_chars = 1000;
 	ev.all_links = 50;
 	ok(pagetype_decide(&ev) == PAGETYPE_ARTICLE, "pagetype: an Article rich in links is an article");
@@ -76,7 +81,17 @@ test_pagetype(void)
 	ev.schema = 0;
 	ev.articles = ev.times = 0;
 	ev.prices = 20;
-	ok(pagetype_decide(&ev) == PAGETYPE_COLLECTION, "pagetype: twenty prices: collection");
+	ok(pagetype_decide(&ev) == PAGETYPE_SERVICE, "pagetype: twenty prices in 5000 characters (an article on costs): no collection");
+	ev.chars = 3000;
+	ok(pagetype_decide(&ev) == PAGETYPE_COLLECTION, "pagetype: twenty prices in 3000 characters: collection");
+	ev.schema = PAGETYPE_S_LIST;
+	ok(pagetype_decide(&ev) == PAGETYPE_COLLECTION, "pagetype: ... outranks an ItemList");
+	ev.schema = 0;
+	ev.carts = 1;
+	ev.prices = 1;
+	ok(pagetype_decide(&ev) == PAGETYPE_PRODUCT, "pagetype: a cart and a price: product");
+	ev.carts = 0;
+	ev.prices = 20;
 	pagetype_schema(&ev, "Product", 1);
 	ok(pagetype_decide(&ev) == PAGETYPE_PRODUCT, "pagetype: one Product: product");
 	pagetype_schema(&ev, "Product", 1);
@@ -108,7 +123,16 @@ test_pagetype(void)
 	ok(pagetype_decide(&ev) == PAGETYPE_ARTICLE, "pagetype: ... with article:published_time: article");
 	ev.schema = 0;
 	pagetype_schema(&ev, "Article", 1);
-	ok(pagetype_decide(&ev) == PAGETYPE_ARTICLE, "pagetype: a schema.org Article, undated: article");
+	ok(pagetype_decide(&ev) == PAGETYPE_SERVICE, "pagetype: a schema.org Article, undated, unsigned, spread: service");
+	ev.held_chars = 600;
+	ok(pagetype_decide(&ev) == PAGETYPE_ARTICLE, "pagetype: ... its text in one place: article");
+	ev.held_chars = 400;
+	ev.schema |= PAGETYPE_S_DATED;
+	ok(pagetype_decide(&ev) == PAGETYPE_ARTICLE, "pagetype: ... with a JSON-LD datePublished or author: article");
+	ev.schema |= PAGETYPE_S_LIST;
+	ok(pagetype_decide(&ev) == PAGETYPE_ARTICLE, "pagetype: ... beside an ItemList (a review's list): article");
+	ev.schema &= ~(unsigned)PAGETYPE_S_ARTICLE;
+	ok(pagetype_decide(&ev) == PAGETYPE_LISTING, "pagetype: an ItemList alone: listing");
 	memset(&ev, 0, sizeof ev);
 	ok(pagetype_decide(&ev) == PAGETYPE_ARTICLE, "pagetype: an empty page: article");
 	ev.chars = ev.held_chars = 1000;
