@@ -35,7 +35,7 @@ PROG=htmltext
 	assert_files_equal got want
 }
 
-@test "htmltext page types: on a service page a section named as noise (banner) that holds the h1 is its hero, kept, and so is one that holds a paragraph; a share bar in it is still left out" {
+@test "htmltext page types: on a service page a section named as noise (banner) that holds the h1 is its hero, kept, and so is one that holds a paragraph; a share bar in it is still left out; the page's main is its text" {
 	{
 		printf '<html><head><title>Customer service software</title><script type="application/ld+json">{"@type":"Service"}</script></head><body>\n'
 		printf '<header><nav><a href="/">Home</a> <a href="/pricing">Pricing</a></nav></header>\n'
@@ -58,6 +58,19 @@ PROG=htmltext
 	plain band.html
 	assert_line --partial 'The professionals at our offices are passionate'
 	refute_line --partial 'Save 20 percent'
+	# the page's main (main, or role=main) when it holds most of the
+	# text: a pre-footer outside it is left out
+	for m in '<main>' '<div role="main">'; do
+		e='</main>'
+		[ "$m" = '<main>' ] || e='</div>'
+		sed -e "s|<section class=\"banner\">|$m<section class=\"banner\">|" -e "s|<footer>|$e<div class=\"pre-foot\"><p>Ready to talk? Book a call with our team today and see the difference for yourself.</p></div><footer>|" hero.html > main.html
+		plain main.html
+		assert_line 'Our Reports tools let a team answer every customer from one place, on any channel they choose.'
+		refute_line --partial 'Ready to talk'
+	done
+	sed -e "s|<footer>|<div class=\"pre-foot\"><p>Ready to talk? Book a call with our team today and see the difference for yourself.</p></div><footer>|" hero.html > nomain.html
+	plain nomain.html
+	assert_line --partial 'Ready to talk'
 }
 
 @test "htmltext page types: an undated page without an article element whose best container holds less than three quarters of the text is a page of sections (service); dated, it is an article" {
