@@ -832,7 +832,7 @@ news_page() {
 	assert_line --partial 'Paragraph 6:'
 }
 
-@test "htmltext page types: a product page is all its blocks (the description, the specifications in another tab), its reviews aside" {
+@test "htmltext page types: a product page is all its blocks (the description, the specifications in another tab), its reviews aside; in a main, the main" {
 	{
 		printf '<html><head><title>Kettle K2</title>\n'
 		printf '<script type="application/ld+json">{"@type": "Product", "name": "Kettle K2"}</script></head><body>\n'
@@ -856,6 +856,13 @@ news_page() {
 	assert_line --partial 'Delivery: in two days'
 	refute_line --partial 'Review:'
 	refute_line --partial 'Market Street'
+	# in a main that holds most of the text, the main alone: the shop's
+	# banner outside it is left out
+	sed -e 's|<div class="product">|<main><div class="product">|' -e 's|<footer>|</main><div class="usp"><p>Free delivery on every order above forty dollars, and returns within a month.</p></div><footer>|' kettle.html > main.html
+	plain main.html
+	assert_line --partial 'Description 4:'
+	assert_line --partial '2200 watts'
+	refute_line --partial 'Free delivery on every order'
 }
 
 @test "htmltext page types: a product page's rows of other products (priced links made alike, a carousel's active card too) are not its text" {
