@@ -3445,17 +3445,19 @@ grid_shell(struct extract *x)
  * where choosing again left a product's tabs and its specifications out.
  * An article or documentation page that is a list of links (link_page())
  * is chosen again with its blocks of links kept. */
-/* A service or product page's root: the body, or its main element
- * (main, or role=main) when that holds three quarters of what the body
- * keeps or more: what the page puts outside its main (a pre-footer's
- * call to act, a newsletter box, the testimonials of the site's every
- * page) is none of its text.  WCXB dev, services: halves
+/* The root of a page whose text is its body (a service, a product, a
+ * listing, a collection, a forum's thread): the body, or its main
+ * element (main, or role=main) when that holds three quarters of what
+ * the body keeps or more: what the page puts outside its main (a
+ * pre-footer's call to act, a newsletter box, the testimonials of the
+ * site's every page) is none of its text.  WCXB dev, services: halves
  * 0.87908/0.87654 -> 0.87944/0.87669, service 0.8646/0.8147 ->
  * 0.8667/0.8153, no type fell, the same for any share from a hundredth
- * to three quarters; products then: halves -> 0.87969/0.87694, product
- * 0.6929/0.7042 -> 0.6956/0.7079, no type fell (at a half, a shop's
- * category description under its main was lost: collection B -0.014;
- * at nine tenths service fell) */
+ * to three quarters; products then: -> 0.87969/0.87694, product
+ * 0.6929/0.7042 -> 0.6956/0.7079 (at a half, a shop's category
+ * description under its main was lost: collection B -0.014; at nine
+ * tenths service fell); listings, collections and forums then: ->
+ * 0.88006/0.87710, each of the three up in both halves */
 #define MAIN_HOLDS_NUM	3
 #define MAIN_HOLDS_DEN	4
 static uint32_t
@@ -3542,9 +3544,9 @@ profile(struct extract *x)
 	prune(x, true);
 	for (size_t i = 0; i < x->nels; i++)
 		x->els[i].flags &= ~(uint32_t)F_ROOT;
-	if (body && x->type == PAGETYPE_PRODUCT)
+	if (body)
 		x->els[main_root(x)].flags |= F_ROOT;
-	else if (body || (best = choose(x)) == NONE)
+	else if ((best = choose(x)) == NONE)
 		x->els[body_of(x)].flags |= F_ROOT;
 	else {
 		content(x, best);
