@@ -373,7 +373,7 @@ PROG=htmltext
 	assert_line 'Ben replies to the news with a short post of their own.'
 }
 
-@test "htmltext page types: a listing is its 30 cards, not one card, without the filter panel and the pager" {
+@test "htmltext page types: a listing is its 30 cards, not one card, without the filter panel and the pager; in a main, the main" {
 	{
 		printf '<html><head><title>Garden tools</title></head><body>\n'
 		printf '<header><nav><a href="/">Home</a> <a href="/shop">Shop</a> <a href="/help">Help</a></nav></header>\n'
@@ -400,6 +400,11 @@ PROG=htmltext
 	refute_line --partial 'Filter by'
 	refute_line --partial 'Next page'
 	refute_line --partial 'rights reserved'
+	# in a main, the main: the shop's promise under it is left out
+	sed -e 's|<div class="results">|<main><div class="results">|' -e 's|<footer>|</main><div class="promise"><p>We plant a tree for every tool you buy from our garden shop this year.</p></div><footer>|' listing.html > main.html
+	plain main.html
+	assert_line 'Garden tool number 30'
+	refute_line --partial 'We plant a tree'
 }
 
 @test "htmltext page types: a listing's cards inside a container named for noise (related-product) are its text; the filter panel beside them is not" {
