@@ -3929,6 +3929,35 @@ ui_words(const char *s, size_t n)
 	    sizeof ui_phrases[0], cmp_phrase) != NULL;
 }
 
+/* Whether s (n bytes) is a table of contents' heading ("Table of
+ * contents", "Contents", "On this page", a sign or a colon around it):
+ * a control beside the text on any page but documentation, whose
+ * references keep it (wcxb-dev: of the 41 such lines given, 3 in a
+ * reference, one of them documentation's; halves 0.88006/0.87710 ->
+ * 0.88008/0.87713, 30 pages). */
+static bool
+toc_words(const char *s, size_t n)
+{
+	static const char *const heads[] = {
+		"contents", "in this article", "on this page",
+		"table of contents",
+	};
+	char low[UI_CHARS + 8];
+	size_t i = 0;
+
+	while (n > 0 && sign_bytes(s + n - 1, 1) == 1)
+		n--;
+	while (i < n && sign_bytes(s + i, n - i) > 0)
+		i += sign_bytes(s + i, n - i);
+	if (n - i >= sizeof low)
+		return false;
+	lower_ascii(low, sizeof low, s + i, n - i);
+	for (size_t k = 0; k < sizeof heads / sizeof heads[0]; k++)
+		if (strcmp(low, heads[k]) == 0)
+			return true;
+	return false;
+}
+
 /* Whether a child of element i holds all its text: then i says nothing
  * its child does not, and only the child is looked at (a chain of
  * 100,000 wrappers around one word costs one look, not 100,000). */
@@ -4023,7 +4052,9 @@ ui_controls(struct extract *x)
 		if (!own_line(x, i))
 			continue;
 		inline_text(x, e->node, &x->tmp);
-		if (ui_words(x->tmp.p, x->tmp.len)) {
+		if (ui_words(x->tmp.p, x->tmp.len) ||
+		    (x->type != PAGETYPE_DOCUMENTATION &&
+		    toc_words(x->tmp.p, x->tmp.len))) {
 			e->flags |= F_OUT;
 			i = e->end - 1;
 		}

@@ -63,6 +63,16 @@ PROG=htmltext
 	refute_line 'Skip To Product Results'
 	refute_output --partial 'main content'
 	assert_line 'Skip to the neap tides below if you know the spring tides.'
+	# a table of contents' heading is a control but on documentation
+	sed -e 's|<h1>How tides work</h1>|<h1>How tides work</h1><p class="toc-title">Table of Contents:</p>|' skip.html > toc.html
+	plain toc.html
+	refute_line --partial 'Table of Contents'
+	assert_line --partial 'The moon pulls the oceans'
+	printf '<html><body><main><h1>Tides API</h1><p>Table of contents</p><p>The tides module computes the height of the sea at a place and a time.</p><pre>tide(place, time)</pre><pre>tides(place, day)</pre><pre>tide_tables(place)</pre></main></body></html>\n' > tocdoc.html
+	run --separate-stderr htmltext --meta tocdoc.html
+	assert_equal "$(cut -f 7 <<< "$output")" documentation
+	plain tocdoc.html
+	assert_line 'Table of contents'
 }
 
 @test "htmltext quality: a control inside a short block that is not one (a \"Recent posts\" heading beside its \"See all\" link) is left out" {
