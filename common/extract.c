@@ -3987,8 +3987,11 @@ sibling_in_line(struct extract *x, const xmlNode *n)
 		if ((tag_flags(n->name) & TF_BLOCK) ||
 		    strcmp((const char *)n->name, "br") == 0)
 			return SIB_ENDS;
+		/* what step 5 pruned (a button, a link's button) adds
+		 * nothing to the line */
 		e = el_of(x, n);
-		return e != NULL && e->chars > 0 ? SIB_ADDS : SIB_NOTHING;
+		return e != NULL && e->cchars > 0 && !(e->flags & F_DEAD) ?
+		    SIB_ADDS : SIB_NOTHING;
 	case XML_TEXT_NODE:
 	case XML_CDATA_SECTION_NODE:
 		for (const xmlChar *c = n->content; c && *c; c++)

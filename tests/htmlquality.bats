@@ -47,6 +47,12 @@ PROG=htmltext
 	refute_line 'Loading...'
 	refute_line 'Add to wishlist'
 	refute_line 'View details'
+	# a button that holds a block (a spinner) beside a link's pruned
+	# button: its words are still a line of their own
+	sed -e 's|<button>Add to cart</button>|<button class="relative"><div class="spinner"><span class="sr-only">Loading...</span></div><span>Add to cart</span></button><a href="/p/2"><button>Learn more</button></a>|' shop.html > spinner.html
+	plain spinner.html
+	assert_line 'Green merino socks'
+	refute_line --partial 'Add to cart'
 	# a link that skips to a part of the page, hidden by a class of its
 	# own until it has the focus; a sentence that skips to a part of a story stays
 	cat > skip.html <<-'EOF'
