@@ -71,6 +71,14 @@ PROG=htmltext
 	sed -e "s|<footer>|<div class=\"pre-foot\"><p>Ready to talk? Book a call with our team today and see the difference for yourself.</p></div><footer>|" hero.html > nomain.html
 	plain nomain.html
 	assert_line --partial 'Ready to talk'
+	# its blog's teasers, cards that are links holding paragraphs, are
+	# its text (their headings: a line that is all link is still none);
+	# a row of plain links is not
+	sed -e 's|<footer>|<div class="teasers"><a href="/blog/1"><h3>Faster answers</h3><p>How one team halved the time it takes to answer a customer, with rules that route each ticket.</p></a><a href="/blog/2"><h3>Chat that scales</h3><p>Why a shop of ten people answers a thousand chats a day without hiring anyone new for it.</p></a></div><div class="more"><a href="/a">About us</a> <a href="/b">Careers at the company</a> <a href="/c">Our press kit</a></div><footer>|' hero.html > teasers.html
+	plain teasers.html
+	assert_line 'Faster answers'
+	assert_line 'Chat that scales'
+	refute_line --partial 'Careers at the company'
 }
 
 @test "htmltext page types: an undated page without an article element whose best container holds less than three quarters of the text is a page of sections (service); dated, it is an article" {
