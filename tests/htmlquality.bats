@@ -424,7 +424,7 @@ PROG=htmltext
 	refute_line --partial "Other river"
 }
 
-@test "htmltext quality: an accordion's hidden panel after a toggle that names it with a heading is kept (hidden attribute, class or style); a popup after a plain button is not" {
+@test "htmltext quality: an accordion's hidden panel after a toggle that names it with a heading, or a region labelled by its toggle, is kept (hidden attribute, class, style or aria-hidden); a popup after a plain button is not" {
 	{
 		printf '<html><body><main><h1>Our services</h1>\n'
 		printf '<p>We build web applications for companies of every size, from the first sketch to the launch.</p>\n'
@@ -435,6 +435,12 @@ PROG=htmltext
 		printf '<h3><button aria-expanded="false">How long does it take?</button></h3><div hidden><p>Most projects take three to six months of work.</p></div>\n'
 		# a link that is a button, in a wrapper, holding a role=heading; the panel hidden by its style
 		printf '<div><div class="acc-head"><a role="button" aria-controls="p3" id="h3"><span role="heading" aria-level="3">Who owns the code?</span></a></div><div id="p3" style="display:none" aria-labelledby="h3"><p>You own all of the code we write for you.</p></div></div>\n'
+		# hidden by aria-hidden after its heading's button
+		printf '<h3><button aria-expanded="false">Do you host it?</button></h3><div aria-hidden="true"><p>We host it for a year, then hand it over to you.</p></div>\n'
+		# WAI-ARIA's region labelled by its toggle, wherever that is
+		printf '<div class="acc-headers"><button id="h5" aria-controls="p5">Can we change it later?</button></div><div class="acc-panels"><div id="p5" role="region" aria-labelledby="h5" aria-hidden="true"><p>Yes, every change after the launch is billed by the hour.</p></div></div>\n'
+		# an aria-hidden copy that no toggle opens stays out
+		printf '<div aria-hidden="true"><p>A copy of the slogan for the carousel that loops.</p></div>\n'
 		# a plain button opening a popup, by a class and by a style
 		printf '<div><button type="button">Add to cart</button><div class="hidden"><p>Added to your cart, complete the set now.</p></div></div>\n'
 		printf '<div><button type="button">See details</button><div style="display: none"><p>The details of the offer, in small print.</p></div></div>\n'
@@ -445,6 +451,9 @@ PROG=htmltext
 	assert_line "The cost depends on the features the application needs."
 	assert_line "Most projects take three to six months of work."
 	assert_line "You own all of the code we write for you."
+	assert_line "We host it for a year, then hand it over to you."
+	assert_line "Yes, every change after the launch is billed by the hour."
+	refute_line --partial "carousel that loops"
 	refute_line --partial "Added to your cart"
 	refute_line --partial "small print"
 }
