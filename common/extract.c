@@ -821,6 +821,16 @@ toggled_panel(const xmlNode *n)
 		return true;
 	while (p != NULL && p->type != XML_ELEMENT_NODE)
 		p = p->prev;
+	/* the panel alone in a wrapper (that animates its height): WCXB
+	 * dev halves 0.88097/0.87815 -> 0.88165/0.87976, collection
+	 * 0.7637/0.7008 -> 0.7736/0.7192 (a shop's FAQ on its category
+	 * pages), no page fell */
+	if (p == NULL && n->parent != NULL &&
+	    n->parent->type == XML_ELEMENT_NODE &&
+	    html_only_child(n->parent) == n)
+		for (p = n->parent->prev; p != NULL &&
+		    p->type != XML_ELEMENT_NODE; p = p->prev)
+			;
 	if (p == NULL)
 		return false;
 	if (heading_toggle(p))
