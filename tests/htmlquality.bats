@@ -439,6 +439,8 @@ PROG=htmltext
 		printf '<h3><button aria-expanded="false">Do you host it?</button></h3><div aria-hidden="true"><p>We host it for a year, then hand it over to you.</p></div>\n'
 		# WAI-ARIA's region labelled by its toggle, wherever that is
 		printf '<div class="acc-headers"><button id="h5" aria-controls="p5">Can we change it later?</button></div><div class="acc-panels"><div id="p5" role="region" aria-labelledby="h5" aria-hidden="true"><p>Yes, every change after the launch is billed by the hour.</p></div></div>\n'
+		# hidden, labelled by its button, without a role
+		printf '<dl><dt><span><button id="h7" aria-expanded="false">Do you sign an NDA?</button></span></dt><dd aria-labelledby="h7" hidden><p>We sign one before the first meeting if you ask.</p></dd></dl>\n'
 		# the panel alone in a wrapper that animates its height
 		printf '<h3><button aria-expanded="false" aria-controls="p6">Is there a warranty?</button></h3><div class="collapse" style="max-height: 0px"><div id="p6" aria-hidden="true"><p>Every application has a warranty of two years on its code.</p></div></div>\n'
 		# an aria-hidden copy that no toggle opens stays out
@@ -456,6 +458,7 @@ PROG=htmltext
 	assert_line "We host it for a year, then hand it over to you."
 	assert_line "Yes, every change after the launch is billed by the hour."
 	assert_line "Every application has a warranty of two years on its code."
+	assert_line "We sign one before the first meeting if you ask."
 	refute_line --partial "carousel that loops"
 	refute_line --partial "Added to your cart"
 	refute_line --partial "small print"
