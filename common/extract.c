@@ -3988,6 +3988,68 @@ toc_words(const char *s, size_t n)
 	return false;
 }
 
+/* Whether low (lower case) is a forum member's figures beside a post:
+ * "Posts: 1,024", "312 posts", "Reputation: 40", "8 helpful votes",
+ * "Joined: Mar 2019", "Member since 2011".  Metadata of the poster, not
+ * the post (wcxb-dev: 70 such lines on forums, 2 in a reference). */
+static bool
+member_stat(const char *low)
+{
+	static const char *const counts[] = {
+		"answers", "helpful votes", "likes", "messages", "points",
+		"posts", "reactions", "reaction score", "replies",
+		"reputation", "solutions", "threads",
+	};
+	static const char *const since[] = {
+		"joined", "member since", "registered",
+	};
+	const char *p = low;
+	size_t k;
+
+	for (size_t i = 0; i < sizeof counts / sizeof counts[0]; i++) {
+		k = strlen(counts[i]);
+		if (strncmp(low, counts[i], k) == 0) {	/* "Posts: 12" */
+			p = low + k;
+			if (*p == ':')
+				p++;
+			while (*p == ' ')
+				p++;
+			k = view_amount(p);
+			if (k > 0 && p[k] == '\0')
+				return true;
+		}
+	}
+	if ((k = view_amount(low)) > 0 && low[k] == ' ')	/* "12 posts" */
+		for (size_t i = 0; i < sizeof counts / sizeof counts[0]; i++)
+			if (strcmp(low + k + 1, counts[i]) == 0)
+				return true;
+	for (size_t i = 0; i < sizeof since / sizeof since[0]; i++) {
+		k = strlen(since[i]);
+		if (strncmp(low, since[i], k) == 0 &&
+		    (low[k] == ':' || low[k] == ' ')) {
+			size_t n = strlen(low);
+
+			/* a year at the end: "Joined: Mar 2019" */
+			return n >= k + 5 && is_digit((unsigned char)low[n - 1]) &&
+			    is_digit((unsigned char)low[n - 4]) &&
+			    (low[n - 4] == '1' || low[n - 4] == '2') &&
+			    !is_digit((unsigned char)low[n - 5]);
+		}
+	}
+	return false;
+}
+
+static bool
+forum_stat(const char *s, size_t n)
+{
+	char low[UI_CHARS + 8];
+
+	if (n >= sizeof low)
+		return false;
+	lower_ascii(low, sizeof low, s, n);
+	return member_stat(low);
+}
+
 /* Whether a child of element i holds all its text: then i says nothing
  * its child does not, and only the child is looked at (a chain of
  * 100,000 wrappers around one word costs one look, not 100,000). */
@@ -4087,7 +4149,9 @@ ui_controls(struct extract *x)
 		inline_text(x, e->node, &x->tmp);
 		if (ui_words(x->tmp.p, x->tmp.len) ||
 		    (x->type != PAGETYPE_DOCUMENTATION &&
-		    toc_words(x->tmp.p, x->tmp.len))) {
+		    toc_words(x->tmp.p, x->tmp.len)) ||
+		    (x->type == PAGETYPE_FORUM &&
+		    forum_stat(x->tmp.p, x->tmp.len))) {
 			e->flags |= F_OUT;
 			i = e->end - 1;
 		}

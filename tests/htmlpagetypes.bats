@@ -936,7 +936,7 @@ news_page() {
 	refute_output --partial 'Quay Street'
 }
 
-@test "htmltext page types: a thread's labels (a short line over each of three posts or more) are not its text; code, sentences and a label given twice are" {
+@test "htmltext page types: a thread's labels (a short line over each of three posts or more) and its members' figures are not its text; code, sentences and a label given twice are" {
 	{
 		printf '<html><head><script type="application/ld+json">{"@type":"DiscussionForumPosting","headline":"Bridge sounds on a Pi 5"}</script></head><body><h1>Bridge sounds on a Pi 5</h1>\n'
 		for p in "The sound card gives a hum when the fan spins up, on every kernel I tried this week." \
@@ -977,6 +977,19 @@ news_page() {
 	refute_line --partial ' posts'
 	assert_line --partial 'A ferrite bead on the USB lead'
 	assert_line 'Step 1: unplug it, Step 2: wait.'
+	# a member's figures beside two posts only ("Posts: 4,032", "Joined:
+	# Mar 2019", "8 helpful votes"): the poster's, not the post's
+	{
+		printf '<html><head><script type="application/ld+json">{"@type":"DiscussionForumPosting","headline":"Bridge sounds on a Pi 5"}</script></head><body><h1>Bridge sounds on a Pi 5</h1>\n'
+		printf '<div class="post"><dl><dt>Ann</dt><dd><strong>Posts:</strong> 4,032</dd><dd>Joined: Mar 2019</dd></dl><p>The sound card gives a hum when the fan spins up, on every kernel I tried.</p></div>\n'
+		printf '<div class="post"><dl><dt>Bo</dt><dd>8 helpful votes</dd></dl><p>Posts: the ones about the fan are in the hardware board, with the photos.</p></div>\n'
+		printf '</body></html>\n'
+	} > stats.html
+	plain stats.html
+	refute_line --partial '4,032'
+	refute_line --partial 'Mar 2019'
+	refute_line --partial 'helpful votes'
+	assert_line 'Posts: the ones about the fan are in the hardware board, with the photos.'
 }
 
 @test "htmltext page types: a reply's quote of the post before it is not given again; a quote from elsewhere and a line the page repeats stay" {
