@@ -38,7 +38,7 @@ PROG=htmltext
 	{
 		printf '<html><head><meta property="og:type" content="product.group"></head><body><main><h1>Wool socks</h1><p>Socks knitted from merino wool, warm in winter and cool in summer.</p>\n'
 		for c in Grey Blue Red Green; do
-			printf '<div class="card"><h3><a href="/p/%s">%s merino socks</a></h3><p>Loading...</p><button>Add to cart</button><p><a href="/w">Add to wishlist</a></p><p><a href="/p/1">View details</a></p></div>\n' $c $c
+			printf '<div class="card"><h3><a href="/p/%s">%s merino socks</a></h3><p>Loading...</p><button>Add to cart</button><p><a href="/w">Add to wishlist</a></p><p><a href="/p/1">View details</a></p><div>Qty:</div><div>Select your size</div><div>Back-order</div></div>\n' $c $c
 		done
 		printf '</main></body></html>\n'
 	} > shop.html
@@ -47,6 +47,9 @@ PROG=htmltext
 	refute_line 'Loading...'
 	refute_line 'Add to wishlist'
 	refute_line 'View details'
+	refute_line 'Qty:'
+	refute_line 'Select your size'
+	refute_line 'Back-order'
 	# a button that holds a block (a spinner) beside a link's pruned
 	# button: its words are still a line of their own
 	sed -e 's|<button>Add to cart</button>|<button class="relative"><div class="spinner"><span class="sr-only">Loading...</span></div><span>Add to cart</span></button><a href="/p/2"><button>Learn more</button></a>|' shop.html > spinner.html
