@@ -212,11 +212,11 @@ pagetype_url(struct pagetype_evidence *ev, const char *url)
  *  - an ItemList, CollectionPage or SearchResultsPage not beside an
  *    Article, a listing word in the URL, or more than an eighth of the
  *    text in links after steps 4 and 5 (2% of the articles, 43% of the
- *    listings), or a quarter before
- *    step 5 when step 5 pruned half as much as it kept (it prunes cards
- *    that are mostly links; an article keeps more than that beside its
- *    menus), on a page of twenty links or more that does not say it is
- *    an Article (Wikipedia's articles are that rich in links); or
+ *    listings), or a quarter before step 5 when step 5 pruned half as
+ *    much as it kept (it prunes cards that are mostly links; an article
+ *    keeps more than that beside its menus), on a page of twenty links
+ *    or more that does not say it is an Article (Wikipedia's articles
+ *    are that rich in links); or
  *    DATED_ARTICLES article elements with text or more, and at least as
  *    many time elements: a blog's index of dated posts, whatever its
  *    schema says (WCXB dev listing 0.696 -> 0.705, halves 0.705/0.686
@@ -268,7 +268,6 @@ pagetype_decide(const struct pagetype_evidence *ev)
 {
 	unsigned s = ev->schema, u = ev->url;
 	uint64_t chars = ev->chars;
-
 	bool dated = ev->times > 0 || ev->bylines > 0 ||
 	    (s & PAGETYPE_S_PUBLISHED), weak = false;
 
