@@ -3918,15 +3918,14 @@ skip_words(const char *low)
 	return false;
 }
 
-/* Whether s (n bytes, white space collapsed) is a control's words. */
+/* A line's words as the control checks below read them: without the
+ * signs around them (arrows, bullets, colons, a count's sign), ASCII
+ * in lower case, in low (cap bytes); false if they do not fit. */
 static bool
-ui_words(const char *s, size_t n)
+control_low(const char *s, size_t n, char *low, size_t cap)
 {
-	char low[UI_CHARS + 8];
 	size_t i = 0;
-	const char *rest;
 
-	/* what is around the words: arrows, bullets, colons, a count */
 	for (;;) {
 		size_t k = 0;
 
@@ -3946,9 +3945,19 @@ ui_words(const char *s, size_t n)
 			break;
 		i += k;
 	}
-	if (n - i >= sizeof low)
+	if (n - i >= cap)
 		return false;
-	lower_ascii(low, sizeof low, s + i, n - i);
+	lower_ascii(low, cap, s + i, n - i);
+	return true;
+}
+
+/* Whether low (control_low()) is a control's words. */
+static bool
+ui_words(const char *low)
+{
+	size_t i;
+	const char *rest;
+
 	/* "5 min read", "12 minute read" */
 	for (i = 0; is_digit((unsigned char)low[i]); i++)
 		;
@@ -3964,29 +3973,20 @@ ui_words(const char *s, size_t n)
 	    sizeof ui_phrases[0], cmp_phrase) != NULL;
 }
 
-/* Whether s (n bytes) is a table of contents' heading ("Table of
- * contents", "Contents", "On this page", a sign or a colon around it):
+/* Whether low (control_low()) is a table of contents' heading ("Table
+ * of contents", "Contents", "On this page"):
  * a control beside the text on any page but documentation, whose
  * references keep it (wcxb-dev: of the 41 such lines given, 3 in a
  * reference, one of them documentation's; halves 0.88006/0.87710 ->
  * 0.88008/0.87713, 30 pages). */
 static bool
-toc_words(const char *s, size_t n)
+toc_words(const char *low)
 {
 	static const char *const heads[] = {
 		"contents", "in this article", "on this page",
 		"table of contents",
 	};
-	char low[UI_CHARS + 8];
-	size_t i = 0;
 
-	while (n > 0 && sign_bytes(s + n - 1, 1) == 1)
-		n--;
-	while (i < n && sign_bytes(s + i, n - i) > 0)
-		i += sign_bytes(s + i, n - i);
-	if (n - i >= sizeof low)
-		return false;
-	lower_ascii(low, sizeof low, s + i, n - i);
 	for (size_t k = 0; k < sizeof heads / sizeof heads[0]; k++)
 		if (strcmp(low, heads[k]) == 0)
 			return true;
@@ -4045,17 +4045,6 @@ member_stat(const char *low)
 		}
 	}
 	return false;
-}
-
-static bool
-forum_stat(const char *s, size_t n)
-{
-	char low[UI_CHARS + 8];
-
-	if (n >= sizeof low)
-		return false;
-	lower_ascii(low, sizeof low, s, n);
-	return member_stat(low);
 }
 
 /* Whether a child of element i holds all its text: then i says nothing
@@ -4136,6 +4125,7 @@ static void
 ui_controls(struct extract *x)
 {
 	struct el *els = x->els;
+	char low[UI_CHARS + 8];
 
 	for (size_t i = 0; i < x->nels; i++) {
 		struct el *e = &els[i];
@@ -4155,11 +4145,10 @@ ui_controls(struct extract *x)
 		if (!own_line(x, i))
 			continue;
 		inline_text(x, e->node, &x->tmp);
-		if (ui_words(x->tmp.p, x->tmp.len) ||
-		    (x->type != PAGETYPE_DOCUMENTATION &&
-		    toc_words(x->tmp.p, x->tmp.len)) ||
-		    (x->type == PAGETYPE_FORUM &&
-		    forum_stat(x->tmp.p, x->tmp.len))) {
+		if (control_low(x->tmp.p, x->tmp.len, low, sizeof low) &&
+		    (ui_words(low) ||
+		    (x->type != PAGETYPE_DOCUMENTATION && toc_words(low)) ||
+		    (x->type == PAGETYPE_FORUM && member_stat(low)))) {
 			e->flags |= F_OUT;
 			i = e->end - 1;
 		}
