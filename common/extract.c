@@ -805,10 +805,21 @@ heading_toggle(const xmlNode *p)
  * one, as WAI-ARIA's accordion pattern has it).  Its text is the page's
  * (an FAQ's answers, a service's details); a "see details" or "add to
  * cart" button, with no heading, opens a popup. */
+/* The element before n among its siblings, or NULL. */
+static const xmlNode *
+prev_element(const xmlNode *n)
+{
+	const xmlNode *p = n->prev;
+
+	while (p != NULL && p->type != XML_ELEMENT_NODE)
+		p = p->prev;
+	return p;
+}
+
 static bool
 toggled_panel(const xmlNode *n)
 {
-	const xmlNode *p = n->prev;
+	const xmlNode *p = prev_element(n);
 	const char *role = html_attr(n, "role");
 
 	/* WAI-ARIA's accordion panel names its toggle itself: a region
@@ -821,8 +832,6 @@ toggled_panel(const xmlNode *n)
 	if ((role == NULL || ieq(role, "region")) &&
 	    html_attr(n, "aria-labelledby") != NULL)
 		return true;
-	while (p != NULL && p->type != XML_ELEMENT_NODE)
-		p = p->prev;
 	/* the panel alone in a wrapper (that animates its height): WCXB
 	 * dev halves 0.88097/0.87815 -> 0.88165/0.87976, collection
 	 * 0.7637/0.7008 -> 0.7736/0.7192 (a shop's FAQ on its category
@@ -830,9 +839,7 @@ toggled_panel(const xmlNode *n)
 	if (p == NULL && n->parent != NULL &&
 	    n->parent->type == XML_ELEMENT_NODE &&
 	    html_only_child(n->parent) == n)
-		for (p = n->parent->prev; p != NULL &&
-		    p->type != XML_ELEMENT_NODE; p = p->prev)
-			;
+		p = prev_element(n->parent);
 	if (p == NULL)
 		return false;
 	if (heading_toggle(p))
@@ -3557,11 +3564,7 @@ profile(struct extract *x)
 			    tag_is(&x->els[i], "section") &&
 			    x->els[i].cptext >= SECTION_PTEXT))
 				x->els[i].flags |= F_SHELL;
-		prune(x, true);
-		for (size_t i = 0; i < x->nels; i++)
-			x->els[i].flags &= ~(uint32_t)F_ROOT;
-		x->els[main_root(x)].flags |= F_ROOT;
-		return;
+		break;
 	default:
 		/* a list of links keeps them, and chooses again */
 		if (!link_page(x))
