@@ -166,6 +166,29 @@ PROG=htmltext
 	assert_output --partial 'collection'
 }
 
+@test "htmltext quality: picture credits outside a caption are not the text" {
+	story='<p>The moon pulls the oceans toward it, and the earth turns under the bulge twice a day, so most coasts see two high tides and two low ones.</p>'
+	for credit in 'Credit: Getty Images / fizkes' 'Image: Rob Schultz' \
+	    'Photo illustration: Consumer Reports, Getty Images' \
+	    '(Image Source)' 'Photo credit' 'Source: statista.com' \
+	    'Courtesy of the harbour trust' 'Tada Images / Shutterstock' \
+	    'Getty Images / Holger Leue'; do
+		printf '<html><body><main><h1>Tides</h1>%s<div><img src="t.jpg"><span>%s</span></div>%s</main></body></html>\n' \
+		    "$story" "$credit" '<p>Spring tides come when the sun and the moon pull together; neap tides when they pull at right angles.</p>' > cr.html
+		plain cr.html
+		refute_line "$credit"
+		assert_line --partial 'Spring tides come'
+	done
+	# a heading named for pictures and a line that only mentions a
+	# source stay
+	for line in 'Photos' 'Image quality in low light' 'Sources of the tide tables'; do
+		printf '<html><body><main><h1>Tides</h1>%s<h2>%s</h2>%s</main></body></html>\n' \
+		    "$story" "$line" '<p>Spring tides come when the sun and the moon pull together; neap tides when they pull at right angles.</p>' > cr.html
+		plain cr.html
+		assert_line "$line"
+	done
+}
+
 @test "htmltext quality: a page of nothing but short lines or links gives them, not nothing" {
 	printf '<html><body>\n  Test\n</body></html>\n' > short.html
 	htmltext short.html > out
