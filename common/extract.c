@@ -4122,16 +4122,99 @@ own_line(struct extract *x, size_t i)
 	return true;
 }
 
+/* Picture credits outside a <figcaption>, on any type of page
+ * ("Credit: Getty Images / fizkes", "Image: Rob Schultz", "Source:
+ * statista.com", "Photo illustration: Consumer Reports", "Courtesy of
+ * brand", "Travnikov / Shutterstock"): who made the picture beside the
+ * line, not the text.  A line of CREDIT_CHARS at most (white space
+ * aside) that begins with a credit's label and a colon, or is a label of
+ * two words alone, or "Courtesy of" someone, or names a stock agency
+ * before or after a "/".  wcxb-dev: of the 134 such lines we gave on
+ * articles, 17 in a reference (a roundup's credits to the blogs it
+ * shows, "Source: GitHut 2.0" under a chart); news benchmarks' article
+ * bodies have none.  Halves 0.88234/0.88001 -> 0.88237/0.88009 (on
+ * articles only: 0.88235/0.88006); Readability's pages, which keep
+ * credits, 0.9655 either way. */
+#define CREDIT_CHARS	100
+
+static bool
+credit_words(const char *low)
+{
+	static const char *const labels[] = {
+		"credit", "credits", "featured image", "featured image credit",
+		"graphic", "header image", "illustration", "illustrations",
+		"image", "image courtesy", "image credit", "image credits",
+		"image source", "images", "lead image", "photo",
+		"photo courtesy", "photo credit", "photo credits",
+		"photo illustration", "photo source", "photograph",
+		"photographs", "photos", "picture", "picture credit",
+		"source", "top image",
+	};
+	static const char *const agencies[] = {
+		"adobe stock", "alamy", "depositphotos", "getty", "getty images",
+		"istock", "istockphoto", "pexels", "pixabay", "shutterstock",
+		"unsplash",
+	};
+	char label[32];
+	const char *p = low, *slash;
+	size_t k;
+
+	if (*p == '(')
+		p++;
+	k = strcspn(p, ":)");
+	if (k < sizeof label) {
+		const char *end = p + k;
+
+		memcpy(label, p, k);
+		label[k] = '\0';
+		while (k > 0 && label[k - 1] == ' ')
+			label[--k] = '\0';
+		/* "Image: ...", or a label of two words alone: "(Image
+		 * Source)", "Photo credit" ("Photos" alone is a heading) */
+		if (bsearch(label, labels, sizeof labels / sizeof labels[0],
+		    sizeof labels[0], cmp_phrase) != NULL && (*end == ':' ||
+		    (strchr(label, ' ') != NULL && (*end == '\0' ||
+		    strcmp(end, ")") == 0))))
+			return true;
+	}
+	if (strncmp(low, "courtesy of ", 12) == 0)
+		return true;
+	/* "Tada Images / Shutterstock", "Getty Images / Holger Leue" */
+	if ((slash = strrchr(low, '/')) != NULL) {
+		while (*++slash == ' ')
+			;
+		if (bsearch(slash, agencies, sizeof agencies / sizeof agencies[0],
+		    sizeof agencies[0], cmp_phrase) != NULL)
+			return true;
+	}
+	if ((slash = strchr(low, '/')) != NULL && slash > low) {
+		k = (size_t)(slash - low);
+		while (k > 0 && low[k - 1] == ' ')
+			k--;
+		if (k < sizeof label) {
+			memcpy(label, low, k);
+			label[k] = '\0';
+			if (bsearch(label, agencies, sizeof agencies /
+			    sizeof agencies[0], sizeof agencies[0],
+			    cmp_phrase) != NULL)
+				return true;
+		}
+	}
+	return false;
+}
+
 /* Mark the outermost short elements of the text whose words are a
- * control's (F_OUT): step 8 leaves them out. */
+ * control's or
+ * a picture's credit (F_OUT): step 8 leaves them out. */
 static void
 ui_controls(struct extract *x)
 {
 	struct el *els = x->els;
-	char low[UI_CHARS + 8];
+	char low[CREDIT_CHARS * 4 + 8];
 
 	for (size_t i = 0; i < x->nels; i++) {
 		struct el *e = &els[i];
+		bool control;
 
 		if (!(e->flags & F_INROOT) || (e->flags & F_DEAD)) {
 			if (e->flags & F_DEAD)
@@ -4142,16 +4225,22 @@ ui_controls(struct extract *x)
 			i = e->end - 1;
 			continue;
 		}
-		if (e->chars == 0 || e->chars > UI_CHARS || child_holds_all(x, i))
+		if (e->chars == 0 || e->chars > CREDIT_CHARS ||
+		    child_holds_all(x, i))
 			continue;
 		/* a block, or an inline element that is its block's line */
 		if (!own_line(x, i))
 			continue;
 		inline_text(x, e->node, &x->tmp);
-		if (control_low(x->tmp.p, x->tmp.len, low, sizeof low) &&
-		    (ui_words(low) ||
+		if (!control_low(x->tmp.p, x->tmp.len, low, sizeof low))
+			continue;
+		/* a control's words: UI_CHARS characters, as many bytes and a
+		 * few */
+		control = e->chars <= UI_CHARS && strlen(low) < UI_CHARS + 8;
+		if ((control && (ui_words(low) ||
 		    (x->type != PAGETYPE_DOCUMENTATION && toc_words(low)) ||
-		    (x->type == PAGETYPE_FORUM && member_stat(low)))) {
+		    (x->type == PAGETYPE_FORUM && member_stat(low)))) ||
+		    credit_words(low)) {
 			e->flags |= F_OUT;
 			i = e->end - 1;
 		}
@@ -4286,115 +4375,6 @@ datelines(struct extract *x)
  * body as news benchmarks take it has none.  Readability keeps them:
  * its 130 pages fall 0.9695 -> 0.9669 (precision up, recall down).  The
  * other types keep theirs: a collection's pictures are its items. */
-/* Picture credits outside a <figcaption>, on any type of page
- * ("Credit: Getty Images / fizkes", "Image: Rob Schultz", "Source:
- * statista.com", "Photo illustration: Consumer Reports", "Courtesy of
- * brand", "Travnikov / Shutterstock"): who made the picture beside the
- * line, not the text.  A line of CREDIT_CHARS at most (white space
- * aside) that begins with a credit's label and a colon, or is a label of
- * two words alone, or "Courtesy of" someone, or names a stock agency
- * before or after a "/".  wcxb-dev: of the 134 such lines we gave on
- * articles, 17 in a reference (a roundup's credits to the blogs it
- * shows, "Source: GitHut 2.0" under a chart); news benchmarks' article
- * bodies have none.  Halves 0.88234/0.88001 -> 0.88237/0.88009 (on
- * articles only: 0.88235/0.88006); Readability's pages, which keep
- * credits, 0.9655 either way. */
-#define CREDIT_CHARS	100
-
-static bool
-credit_words(const char *low)
-{
-	static const char *const labels[] = {
-		"credit", "credits", "featured image", "featured image credit",
-		"graphic", "header image", "illustration", "illustrations",
-		"image", "image courtesy", "image credit", "image credits",
-		"image source", "images", "lead image", "photo",
-		"photo courtesy", "photo credit", "photo credits",
-		"photo illustration", "photo source", "photograph",
-		"photographs", "photos", "picture", "picture credit",
-		"source", "top image",
-	};
-	static const char *const agencies[] = {
-		"adobe stock", "alamy", "depositphotos", "getty", "getty images",
-		"istock", "istockphoto", "pexels", "pixabay", "shutterstock",
-		"unsplash",
-	};
-	char label[32];
-	const char *p = low, *slash;
-	size_t k;
-
-	if (*p == '(')
-		p++;
-	k = strcspn(p, ":)");
-	if (k < sizeof label) {
-		const char *end = p + k;
-
-		memcpy(label, p, k);
-		label[k] = '\0';
-		while (k > 0 && label[k - 1] == ' ')
-			label[--k] = '\0';
-		/* "Image: ...", or a label of two words alone: "(Image
-		 * Source)", "Photo credit" ("Photos" alone is a heading) */
-		if (bsearch(label, labels, sizeof labels / sizeof labels[0],
-		    sizeof labels[0], cmp_phrase) != NULL && (*end == ':' ||
-		    (strchr(label, ' ') != NULL && (*end == '\0' ||
-		    strcmp(end, ")") == 0))))
-			return true;
-	}
-	if (strncmp(low, "courtesy of ", 12) == 0)
-		return true;
-	/* "Tada Images / Shutterstock", "Getty Images / Holger Leue" */
-	if ((slash = strrchr(low, '/')) != NULL) {
-		while (*++slash == ' ')
-			;
-		if (bsearch(slash, agencies, sizeof agencies / sizeof agencies[0],
-		    sizeof agencies[0], cmp_phrase) != NULL)
-			return true;
-	}
-	if ((slash = strchr(low, '/')) != NULL && slash > low) {
-		k = (size_t)(slash - low);
-		while (k > 0 && low[k - 1] == ' ')
-			k--;
-		if (k < sizeof label) {
-			memcpy(label, low, k);
-			label[k] = '\0';
-			if (bsearch(label, agencies, sizeof agencies /
-			    sizeof agencies[0], sizeof agencies[0],
-			    cmp_phrase) != NULL)
-				return true;
-		}
-	}
-	return false;
-}
-
-static void
-credits(struct extract *x)
-{
-	struct el *els = x->els;
-	char low[CREDIT_CHARS * 4 + 8];
-
-	for (size_t i = 0; i < x->nels; i++) {
-		struct el *e = &els[i];
-
-		if (!(e->flags & F_INROOT) ||
-		    (e->flags & (F_DEAD | F_OUT | F_SKIP)) || (e->tf & TF_PRE)) {
-			if ((e->flags & (F_DEAD | F_OUT | F_SKIP)) ||
-			    (e->tf & TF_PRE))
-				i = e->end - 1;
-			continue;
-		}
-		if (e->chars == 0 || e->chars > CREDIT_CHARS ||
-		    child_holds_all(x, i) || !own_line(x, i))
-			continue;
-		inline_text(x, e->node, &x->tmp);
-		if (control_low(x->tmp.p, x->tmp.len, low, sizeof low) &&
-		    credit_words(low)) {
-			e->flags |= F_OUT;
-			i = e->end - 1;
-		}
-	}
-}
-
 static void
 captions(struct extract *x)
 {
@@ -4593,7 +4573,6 @@ run(struct extract *x, xmlDoc *doc, const char *url)
 			datelines(x);
 			captions(x);
 		}
-		credits(x);
 		if (x->type == PAGETYPE_FORUM)
 			thread_labels(x);
 		if (h1 != NULL) {
