@@ -429,6 +429,22 @@ strip_invisible(struct buf *b)
 	b->len = o;
 }
 
+/* Is t a line of the text (a heading of it), as same() compares? */
+static bool
+text_line(const struct extract *x, struct span t)
+{
+	const char *p = x->text.p, *end = p + x->text.len;
+
+	while (p != NULL && p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+
+		if (same((struct span){ p, (size_t)((nl ? nl : end) - p) }, t))
+			return true;
+		p = nl ? nl + 1 : NULL;
+	}
+	return false;
+}
+
 /*
  * The page's title, from the sources that name it: the headline (the h1
  * extraction chose), the <title>, og:title (else the JSON-LD headline or
@@ -443,7 +459,11 @@ strip_invisible(struct buf *b)
  * JSON-LD headline repeats: the page's own data names it (wcxb-dev: 1
  * title right, none wrong, no other title changed; of the ties where
  * the JSON-LD headline is the <title>'s part, the h1 is the reference
- * more often, so that side gets no such help).
+ * more often, so that side gets no such help).  The text votes for the
+ * <title>'s name when it is one of its lines: an h2 over the story that
+ * the <title> repeats, under an h1 that names the section ("Allergies
+ * Health Center") or a slogan (wcxb-dev: 4 titles right, 1 wrong;
+ * Readability's pages: 2 right).
  */
 static void
 choose_title(struct pagemeta *p, const struct extract *x)
@@ -507,6 +527,8 @@ choose_title(struct pagemeta *p, const struct extract *x)
 			    same(part[s], c[i]));
 		if (i == C_OG && whole[C_T].n > 0 && votes[i] == 1 &&
 		    framed(whole[C_T], c[i], sites, ns))
+			votes[i]++;
+		if (i == C_T && text_line(x, c[i]))
 			votes[i]++;
 		if (best < 0 || votes[i] > votes[best])
 			best = i;

@@ -260,6 +260,17 @@ title_page() {
 	EOT
 }
 
+@test "htmlmeta: title: a <title> whose name is a heading of the text beats an h1 that names the section" {
+	page='<html><head><title>Babies Who Eat Peanuts Early May Avoid Allergy | Health News</title></head><body><h1>Allergies Health Center</h1><div id="text"><h2>Babies Who Eat Peanuts Early May Avoid Allergy</h2><p>Infants at high risk of a peanut allergy were far less likely to develop one by the age of five when they ate peanut foods regularly from their first year.</p><p>The study followed several hundred children, and the researchers say the advice to parents may now change.</p></div></body></html>'
+	run bash -c 'printf "%s" "$1" | htmltext --json | jq -r .title' - "$page"
+	assert_success
+	assert_output 'Babies Who Eat Peanuts Early May Avoid Allergy'
+	# without that heading in the text the h1 keeps it
+	run bash -c 'printf "%s" "${1/<h2>*<\/h2>/}" | htmltext --json | jq -r .title' - "$page"
+	assert_success
+	assert_output 'Allergies Health Center'
+}
+
 @test "htmlmeta: title: on a service page or a forum the <title> wins a tie with the h1" {
 	export -f title_page
 	ld='<script type="application/ld+json">{"@type":"ProfessionalService","name":"Acme"}</script>'
