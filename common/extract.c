@@ -3889,6 +3889,34 @@ view_count(const char *low)
 	return false;
 }
 
+/* Whether low (lower case) is a list's sort control: "Sort:" or "Sort
+ * by:" and its choice, SORT_WORDS words at most ("Sort: Best Match",
+ * "Sort by: Price, low to high", "Sort :"); a sentence that says "sort
+ * by" has no colon.  WCXB dev: 24 lines on 18 pages (shops' grids, a
+ * repository list), none in a reference. */
+#define SORT_WORDS	5
+
+static bool
+sort_words(const char *low)
+{
+	size_t n = 0;
+
+	if (strncmp(low, "sort", 4) != 0)
+		return false;
+	low += 4;
+	if (strncmp(low, " by", 3) == 0)
+		low += 3;
+	while (*low == ' ')
+		low++;
+	if (*low++ != ':')
+		return false;
+	for (; *low != '\0'; low++)
+		if (*low == ' ' && low[1] != ' ' && low[1] != '\0' &&
+		    ++n >= SORT_WORDS)
+			return false;
+	return true;
+}
+
 /* Whether low (lower case) is a link's that skips to a part of the
  * page: "skip to" and a part's name ("Skip to main content", "Skip To
  * Product Results", "Skip to the main content", "Skip to selected
@@ -3970,7 +3998,7 @@ ui_words(const char *low)
 	    strcmp(rest, "minutes read") == 0))
 		return true;
 	if (machine_time(low) || time_ago(low) || view_count(low) ||
-	    skip_words(low))
+	    skip_words(low) || sort_words(low))
 		return true;
 	return bsearch(low, ui_phrases, sizeof ui_phrases / sizeof ui_phrases[0],
 	    sizeof ui_phrases[0], cmp_phrase) != NULL;

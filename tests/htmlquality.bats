@@ -36,7 +36,7 @@ PROG=htmltext
 	refute_output --partial 'newsletter'
 	# a shop's controls on its cards
 	{
-		printf '<html><head><meta property="og:type" content="product.group"></head><body><main><h1>Wool socks</h1><p>Socks knitted from merino wool, warm in winter and cool in summer.</p>\n'
+		printf '<html><head><meta property="og:type" content="product.group"></head><body><main><h1>Wool socks</h1><p>Socks knitted from merino wool, warm in winter and cool in summer.</p><div>Sort: Best Match</div><div>Sort by: Price, low to high</div><p>Sort by colour: the blue ones go with everything, the red ones with nothing.</p>\n'
 		for c in Grey Blue Red Green; do
 			printf '<div class="card"><h3><a href="/p/%s">%s merino socks</a></h3><p>Loading...</p><button>Add to cart</button><p><a href="/w">Add to wishlist</a></p><p><a href="/p/1">View details</a></p><div>Qty:</div><div>Select your size</div><div>Back-order</div></div>\n' $c $c
 		done
@@ -50,6 +50,9 @@ PROG=htmltext
 	refute_line 'Qty:'
 	refute_line 'Select your size'
 	refute_line 'Back-order'
+	refute_line 'Sort: Best Match'
+	refute_line 'Sort by: Price, low to high'
+	assert_line --partial 'Sort by colour: the blue ones'
 	# a button that holds a block (a spinner) beside a link's pruned
 	# button: its words are still a line of their own
 	sed -e 's|<button>Add to cart</button>|<button class="relative"><div class="spinner"><span class="sr-only">Loading...</span></div><span>Add to cart</span></button><a href="/p/2"><button>Learn more</button></a>|' shop.html > spinner.html
