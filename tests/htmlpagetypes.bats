@@ -759,7 +759,7 @@ news_page() {
 		refute_line --partial 'Our customer service team'
 		assert_line 'The last boat leaves the harbour at half past six in the evening, an hour earlier than now.'
 	done
-	for c in Teilen Partager Compartir Condividi Partilhar Delen 分享到 シェア 'Lire la suite' 'Zum Inhalt springen' 'In this article' 'Like this:' 'Apply now' 'Author' 'Not open for further replies.' 'Start asking to get answers' 'Be the first to review this product' 'Was this page helpful?' 'Related searches' '• Sponsored •' '→ Read more' 'Partner content' 'Skip advertisement' 'Play video' 'Get in touch' '2024-05-04T12:34:56.000Z' 'Asked 13 years, 8 months ago' 'Modified a year ago' 'Article continues below' 'Share this on:' 'Summarize with AI:' 'You are not logged in.' 'Pin for later' 'Top Rated' 'Price: low to high' 'Find the answer to your question by asking.' 'See similar questions with these tags.' 'Thank you! Your submission has been received!' 'Viewed 11k times' '1,693 views' 'Views 26.2k'; do
+	for c in Teilen Partager Compartir Condividi Partilhar Delen 分享到 シェア 'Lire la suite' 'Zum Inhalt springen' 'In this article' 'Like this:' 'Apply now' 'Author' 'Not open for further replies.' 'Start asking to get answers' 'Be the first to review this product' 'Was this page helpful?' 'Related searches' '• Sponsored •' '→ Read more' 'Partner content' 'Skip advertisement' 'Play video' 'Get in touch' '2024-05-04T12:34:56.000Z' 'Asked 13 years, 8 months ago' 'Modified a year ago' 'Article continues below' 'Share this on:' 'Summarize with AI:' 'You are not logged in.' 'Pin for later' 'Top Rated' 'Price: low to high' 'Find the answer to your question by asking.' 'See similar questions with these tags.' 'Thank you! Your submission has been received!' 'Viewed 11k times' '1,693 views' 'Views 26.2k' '13 Reviews' '(1,204 ratings)' '1 Review'; do
 		# a list item of its own, in the story: a line that would be
 		# kept (from 2 characters, no link) were it not a control's
 		sed "s|<p>The last boat|<ul><li>$c</li></ul><p>The last boat|" news.html > ctl.html
@@ -767,10 +767,11 @@ news_page() {
 		refute_line "$c"
 		assert_line 'The island ferry runs four times a day from Monday, down from six in the summer months.'
 	done
-	# the words in a sentence are text
-	sed 's|<h1>Winter ferry|<p>Teilen Sie diese Nachricht mit Ihren Nachbarn am Hafen.</p><h1>Winter ferry|' news.html > ctl.html
+	# the words in a sentence are text, and so is a score
+	sed 's|<h1>Winter ferry|<p>Teilen Sie diese Nachricht mit Ihren Nachbarn am Hafen.</p><ul><li>4.5 rating</li></ul><h1>Winter ferry|' news.html > ctl.html
 	plain ctl.html
 	assert_line 'Teilen Sie diese Nachricht mit Ihren Nachbarn am Hafen.'
+	assert_line '4.5 rating'
 }
 
 @test "htmltext page types: seven real pages of WCXB (one a type) stay above their word F1 floors" {
