@@ -4249,8 +4249,7 @@ credit_words(const char *low)
 }
 
 /* Mark the outermost short elements of the text whose words are a
- * control's or
- * a picture's credit (F_OUT): step 8 leaves them out. */
+ * control's or a picture's credit (F_OUT): step 8 leaves them out. */
 static void
 ui_controls(struct extract *x)
 {

@@ -433,8 +433,11 @@ strip_invisible(struct buf *b)
 static bool
 text_line(const struct extract *x, struct span t)
 {
-	const char *p = x->text.p, *end = p + x->text.len;
+	const char *p = x->text.p, *end;
 
+	if (x->text.len == 0)
+		return false;
+	end = p + x->text.len;
 	while (p != NULL && p < end) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
 
