@@ -2,16 +2,20 @@
 # of CPU time on 100k documents with their candidate pairs, against
 # simhash -n 7 on the same documents (the cost of tokenizing each text
 # once); then the whole recommended route (simhash -n 7 | nearpairs -k 4
-# | nearverify --clusters) and the one before it (-n 3, -k 4) on
-# NV_ROUTE_DOCS documents (default 1000000) of bench/gen's Chinese, with
-# the time and peak memory of each step, and the candidate pairs a
-# document (NV_ROUTE_N and NV_ROUTE_K choose another route).  Not on
-# bench/gen's English: its 20 syllables make every text near many others
-# (45 million candidate pairs among a million texts at -k 4, and so do
-# texts made of random sentences of real English, 5 a text), which
-# measures the refutation of false candidates, not a crawl; the route's
-# cost on English is measured on simeval's real prose, below.  CPU time (user + system) is the figure to compare, since
-# other jobs share the machine.
+# | nearverify --clusters) and the one before it (-n 3, -k 4) on the same
+# NV_ROUTE_DOCS documents (default 100000; NV_BIG=1 makes it 1000000,
+# issue 21's scale: some 10 GB under BENCH_TMP and 40 minutes) of
+# bench/gen's Chinese and of its Zipf English (gen zipf), half of them
+# with planted copies, with the time and peak memory of each step, the
+# candidate pairs a document and the planted pairs found; NV_ROUTE_ROUNDS
+# rounds (default 1) of both routes on the same input, each with its ratio
+# (NV_ROUTE_N and NV_ROUTE_K choose another route).  Not on gen en: its 20
+# syllables make every text near many others (45 million candidate pairs
+# among a million texts at -k 4, and so do texts made of random sentences
+# of real English, 5 a text), which measures the refutation of false
+# candidates, not a crawl; gen zipf's texts are as far apart by their
+# fingerprints as real English prose is (bench/gen.c).  CPU time (user +
+# system) is the figure to compare, since other jobs share the machine.
 #
 # Then the peer: MinHash LSH (bench/minhash.c, the method of text-dedup,
 # datatrove, datasketch and NeMo Curator) beside the route on the same
@@ -71,8 +75,8 @@ rm -f "$tmp/nv-en.tsv" "$tmp/nv-en.pairs"
 nv_case "Chinese with planted copies" "$tmp/nv-zh.tsv" "$tmp/nv-zh.pairs"
 rm -f "$tmp/nv-zh.tsv" "$tmp/nv-zh.pairs"
 
-# the route, one run of each step, on Chinese and on English
-n=${NV_ROUTE_DOCS:-1000000}
+# the route, one run of each step a round, on Chinese and on English
+if [ "${NV_BIG:-0}" = 1 ]; then n=1000000; else n=${NV_ROUTE_DOCS:-100000}; fi
 nfp=${NV_ROUTE_N:-7}
 nk=${NV_ROUTE_K:-4}
 nv_step() {	# nv_step LABEL OUT CMD...
@@ -83,31 +87,54 @@ nv_step() {	# nv_step LABEL OUT CMD...
 	    l, $1, $2 + $3, $4 / 1024 }' "$tmp/.step"
 	awk '{ printf "%.2f\n", $2 + $3 }' "$tmp/.step" >> "$tmp/.route"
 }
-for lang in zh; do
+# found PAIRS: the pairs of PAIRS whose IDs are of one document (ID, ID~1,
+# ID~2, ...) as a share of the planted ones, and those of two documents
+found() {
+	awk -F'\t' -v truth="$ntruth" '{ a = $1; b = $2; sub(/~.*/, "", a)
+	    sub(/~.*/, "", b); if (a == b) tp++; else fp++ }
+	    END { printf "%.3f of the planted pairs, %d of different documents",
+	        tp / truth, fp }' "$1"
+}
+for lang in zh zipf; do
 	"$tools/gen" "$lang" $(( n / 2 )) | "$tools/nvgen" 2 | head -n "$n" > "$tmp/nv-route.tsv"
-	echo "nearverify: the route on $(wc -l < "$tmp/nv-route.tsv") documents" \
-	    "($(mb "$tmp/nv-route.tsv") MB: bench/gen's $lang, half with 1 to 3" \
-	    "edited copies; NV_ROUTE_DOCS=$n), the recommended one" \
-	    "(NV_ROUTE_N=$nfp, NV_ROUTE_K=$nk) and the one before it (-n 3, -k 4);" \
-	    "load $(cut -d' ' -f1-3 /proc/loadavg)"
-	for r in "$nfp $nk" "3 4"; do
-		set -- $r
-		: > "$tmp/.route"
-		nv_step "simhash -n $1" "$tmp/nv-route.fp" "$bin/simhash" -n "$1" "$tmp/nv-route.tsv"
-		nv_step "nearpairs -k $2" "$tmp/nv-route.pairs" "$bin/nearpairs" -k "$2" "$tmp/nv-route.fp"
-		nv_step "nearverify -d DOCS --clusters" "$tmp/nv-route.cl" \
-		    "$bin/nearverify" -d "$tmp/nv-route.tsv" --clusters "$tmp/nv-route.pairs"
-		cpu_route=$(awk '{ t += $1 } END { printf "%.1f", t }' "$tmp/.route")
-		npairs=$(wc -l < "$tmp/nv-route.pairs")
-		echo "  -n $1 -k $2: CPU $cpu_route s; $npairs candidate pairs" \
-		    "($(awk -v p="$npairs" -v d="$(wc -l < "$tmp/nv-route.tsv")" \
-		    'BEGIN { printf "%.2f", p / d }') a document)," \
-		    "$(wc -l < "$tmp/nv-route.cl") documents in" \
-		    "$(awk -F'\t' '$1 == $2' "$tmp/nv-route.cl" | wc -l) clusters"
-		[ "$r" = "3 4" ] && echo "  the recommended route's CPU time is" \
-		    "$(awk -v a="$cpu_first" -v b="$cpu_route" 'BEGIN { printf "%.2f", a / b }')" \
-		    "times that of -n 3 -k 4"
-		cpu_first=$cpu_route
+	ndocs=$(wc -l < "$tmp/nv-route.tsv")
+	ntruth=$(cut -f1 "$tmp/nv-route.tsv" | sed 's/~.*//' | sort | uniq -c |
+	    awk '{ t += $1 * ($1 - 1) / 2 } END { print t }')
+	echo "nearverify: the route on $ndocs documents" \
+	    "($(mb "$tmp/nv-route.tsv") MB: bench/gen's $lang" \
+	    "($([ "$lang" = zh ] && echo Chinese || echo Zipf English)), half with 1 to 3" \
+	    "copies edited by 0 to 10%, $ntruth planted pairs; NV_ROUTE_DOCS=$n)," \
+	    "the recommended one (NV_ROUTE_N=$nfp, NV_ROUTE_K=$nk) and the one" \
+	    "before it (-n 3, -k 4); load $(cut -d' ' -f1-3 /proc/loadavg)"
+	for round in $(seq "${NV_ROUTE_ROUNDS:-1}"); do
+		for r in "$nfp $nk" "3 4"; do
+			set -- $r
+			: > "$tmp/.route"
+			nv_step "simhash -n $1" "$tmp/nv-route.fp" "$bin/simhash" -n "$1" "$tmp/nv-route.tsv"
+			nv_step "nearpairs -k $2" "$tmp/nv-route.pairs" "$bin/nearpairs" -k "$2" "$tmp/nv-route.fp"
+			nv_step "nearverify -d DOCS --clusters" "$tmp/nv-route.cl" \
+			    "$bin/nearverify" -d "$tmp/nv-route.tsv" --clusters "$tmp/nv-route.pairs"
+			cpu_route=$(awk '{ t += $1 } END { printf "%.1f", t }' "$tmp/.route")
+			npairs=$(wc -l < "$tmp/nv-route.pairs")
+			echo "  -n $1 -k $2: CPU $cpu_route s; $npairs candidate pairs" \
+			    "($(awk -v p="$npairs" -v d="$ndocs" \
+			    'BEGIN { printf "%.2f", p / d }') a document: $(found \
+			    "$tmp/nv-route.pairs")), $(wc -l < "$tmp/nv-route.cl")" \
+			    "documents in $(awk -F'\t' '$1 == $2' "$tmp/nv-route.cl" |
+			    wc -l) clusters"
+			# the pairs confirmed (untimed: the timed step wrote clusters)
+			if [ "$round" = 1 ]; then
+				"$bin/nearverify" -d "$tmp/nv-route.tsv" "$tmp/nv-route.pairs" \
+				    > "$tmp/nv-route.ok"
+				echo "  -n $1 -k $2: confirmed $(found "$tmp/nv-route.ok")"
+			fi
+			if [ "$r" = "3 4" ]; then
+				echo "  round $round: the recommended route's CPU time is" \
+				    "$(awk -v a="$cpu_first" -v b="$cpu_route" 'BEGIN { printf "%.2f", a / b }')" \
+				    "times that of -n 3 -k 4; load $(cut -d' ' -f1-3 /proc/loadavg)"
+			fi
+			cpu_first=$cpu_route
+		done
 	done
 	nv_step "baseline: sha256text" /dev/null "$bin/sha256text" "$tmp/nv-route.tsv"
 	rm -f "$tmp"/nv-route.*
