@@ -139,8 +139,8 @@ chinese(void)
  *     texts up to 15 more: on gen zipf 10000 63 to 1959 words, 187 to
  *     1299 from the 5th to the 95th percentile, a median of 392 and a mean
  *     of 500 (3.7 KB).
- * Only integer arithmetic and division (the CDF of 1/r): the same bytes
- * on every machine.
+ * Integers, and IEEE 754 additions and divisions in a fixed order for
+ * the CDF of 1/r (no libm): the same bytes on every machine.
  */
 #define ZIPF_V		60000
 #define ZIPF_FUNC	100	/* the commonest ranks: function words */
