@@ -799,12 +799,6 @@ heading_toggle(const xmlNode *p)
 	return false;
 }
 
-/* An accordion's panel: hidden until the toggle before it opens it, a
- * toggle that names what it opens with a heading (a <button> or an
- * element that says aria-expanded holding a heading, or a heading holding
- * one, as WAI-ARIA's accordion pattern has it).  Its text is the page's
- * (an FAQ's answers, a service's details); a "see details" or "add to
- * cart" button, with no heading, opens a popup. */
 /* The element before n among its siblings, or NULL. */
 static const xmlNode *
 prev_element(const xmlNode *n)
@@ -816,6 +810,12 @@ prev_element(const xmlNode *n)
 	return p;
 }
 
+/* An accordion's panel: hidden until the toggle before it opens it, a
+ * toggle that names what it opens with a heading (a <button> or an
+ * element that says aria-expanded holding a heading, or a heading holding
+ * one, as WAI-ARIA's accordion pattern has it).  Its text is the page's
+ * (an FAQ's answers, a service's details); a "see details" or "add to
+ * cart" button, with no heading, opens a popup. */
 static bool
 toggled_panel(const xmlNode *n)
 {
