@@ -75,6 +75,11 @@ struct extract {
 	uint32_t	*drops;		/* runs to leave out: start, end */
 	size_t		 ndrops, capdrops, dropat;
 	bool		 dropping;	/* the walk that leaves them out */
+	uint8_t		*copies;	/* each distinct long line: how often
+					   the first walk met it (to 255) */
+	size_t		 ncopies, capcopies;
+	bool		 twice_out;	/* the second walk leaves out the
+					   second of a line met twice */
 };
 
 /* Extract from doc (which may be NULL: an empty page); url, if not
