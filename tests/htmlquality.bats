@@ -648,6 +648,39 @@ PROG=htmltext
 	assert_output --partial 'Our studio has worked'
 }
 
+@test "htmltext quality: a template's placeholder (Lorem ipsum and the Latin after it, its heading too) is not text beside a text of its own; a page that is all placeholder gives it; the Latin words alone are no placeholder" {
+	cat > lorem.html <<-'EOF'
+	<html><head><title>Standing desks</title></head><body>
+	<main><h1>Standing desks</h1>
+	<p>Our desks rise from 62 to 127 centimetres in twenty seconds, quietly, on two motors.</p>
+	<div class="tab-template"><h3>Lorem Ipsum 2</h3><p>Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore et dolore magna aliqua.</p>
+	<p>Ut enim ad minim veniam, quis nostrud exercitation ullamco laboris nisi ut aliquip ex ea commodo consequat.</p></div>
+	<p>Designers fill a mock-up with lorem ipsum until the real words arrive from the client.</p>
+	<p>Every desk comes with a ten-year warranty on the frame and five years on the motors.</p>
+	<p>The top is solid oak or birch plywood, oiled by hand in our workshop in the north.</p>
+	</main></body></html>
+	EOF
+	plain lorem.html
+	refute_line --partial 'dolor sit amet'
+	refute_line --partial 'Ut enim ad minim'
+	refute_line 'Lorem Ipsum 2'
+	assert_line --partial 'fill a mock-up with lorem ipsum'
+	assert_line --partial 'ten-year warranty'
+	run htmltext --markdown lorem.html
+	refute_output --partial 'dolor sit amet'
+	refute_output --partial 'Lorem Ipsum 2'
+	assert_output --partial 'ten-year warranty'
+	# a theme's demo, all placeholder but its title: what it is
+	sed -e '/Our desks rise/d' -e '/Designers fill/d' -e '/Every desk/d' -e '/The top is/d' lorem.html > demo.html
+	plain demo.html
+	assert_line --partial 'dolor sit amet'
+	assert_line --partial 'Ut enim ad minim'
+	# without a Lorem ipsum, Latin's words are French's too
+	sed -e '/tab-template/d' -e '/Ut enim/d' -e 's|<p>Designers fill|<p>Qui est-ce ?</p><p>Designers fill|' lorem.html > french.html
+	plain french.html
+	assert_line 'Qui est-ce ?'
+}
+
 @test "htmltext quality: words that an element's edge parts (a block by its style) are two: a capital after a word or a sentence's end; a drop cap, iPhone, McDonald's and React's comments join" {
 	cat > edge.html <<-'EOF'
 	<html><body><article><h1>Edges</h1>
