@@ -2131,6 +2131,27 @@ placeholder_line(const char *s, size_t n)
 	return nw >= 2 && 3 * hits >= 2 * nw;
 }
 
+/* Does the first walk's text hold PLACEHOLDER_REST characters besides
+ * its placeholder lines?  (Read only when a line began "Lorem ipsum":
+ * other pages pay nothing.) */
+static bool
+placeholder_rest(const struct extract *x)
+{
+	const char *p = x->text.p, *end = p + x->text.len;
+	size_t rest = 0;
+
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t n = (size_t)((nl != NULL ? nl : end) - p);
+
+		if (!placeholder_line(p, n) &&
+		    (rest += charset_chars(p, n)) >= PLACEHOLDER_REST)
+			return true;
+		p += n + 1;
+	}
+	return false;
+}
+
 /* Add a line to the text, white space collapsed, if it is long enough
  * and no copy or placeholder to leave out. */
 static void
@@ -2149,16 +2170,11 @@ add_line(struct extract *x, const char *p, size_t n, size_t min,
 		x->text.len = mark;
 		return;
 	}
-	lorem = (!x->dropping || x->lorem_out) &&
+	lorem = x->lorem_out &&
 	    placeholder_line(x->text.p + at, x->text.len - at);
-	if (lorem && !x->dropping && x->text.len - at >= 11 &&
+	if (!x->dropping && x->text.len - at >= 11 &&
 	    strncasecmp(x->text.p + at, "lorem ipsum", 11) == 0)
 		x->lorem_seen = true;
-	if (!x->dropping) {
-		x->walk_chars += chars;
-		if (lorem)
-			x->lorem_chars += chars;
-	}
 	if (chars < DUP_MIN) {
 		if (lorem && x->lorem_out)
 			x->text.len = mark;
@@ -2696,7 +2712,6 @@ walk_roots(struct extract *x, bool all)
 	x->dropping = false;
 	x->twice_out = x->lorem_out = x->lorem_seen = false;
 	x->ncopies = 0;
-	x->walk_chars = x->lorem_chars = 0;
 	if (x->capcopies > LINES_KEEP) {
 		free(x->copies);
 		x->copies = NULL;
@@ -2706,8 +2721,7 @@ walk_roots(struct extract *x, bool all)
 		if (pass == 1) {
 			run_end(x);
 			x->twice_out = met_twice(x);
-			x->lorem_out = x->lorem_seen &&
-			    x->walk_chars - x->lorem_chars >= PLACEHOLDER_REST;
+			x->lorem_out = x->lorem_seen && placeholder_rest(x);
 			if (x->ndrops == 0 && !x->twice_out && !x->lorem_out)
 				break;
 			x->dropping = true;

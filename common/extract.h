@@ -80,8 +80,6 @@ struct extract {
 	size_t		 ncopies, capcopies;
 	bool		 twice_out;	/* the second walk leaves out the
 					   second of a line met twice */
-	size_t		 walk_chars, lorem_chars; /* the first walk's lines,
-					   and those of placeholder text */
 	bool		 lorem_seen;	/* a line begins "Lorem ipsum" */
 	bool		 lorem_out;	/* the second walk leaves those out */
 };
