@@ -374,7 +374,7 @@ static const char *const by_labels[] = { "by", "posted by", "author",
     "autore", "auteurs", "autores", "autori",
     "written by", "article by", "words by", "geschrieben von",
     "verfasst von", "écrit par", "Écrit par", "escrito por", "scritto da",
-    "geschreven door", "thread starter", "topic starter" };
+    "geschreven door", "thread starter", "topic starter", "topic author" };
 /* (strncasecmp folds ASCII only: "Écrit" is a label of its own) */
 enum { STRONG = 15, STARTER = 25,
     NLABELS = sizeof by_labels / sizeof by_labels[0] };
@@ -1208,7 +1208,8 @@ meta_clean_author(const char *s, size_t n, struct buf *out)
 	    "all posts by", "more posts by", "posts by", "articles by",
 	    "stories by", "written by", "posted by",
 	    "published by", "reviewed by", "text by", "post by", "words by",
-	    "thread starter", "topic starter", "geschrieben von",
+	    "thread starter", "topic starter", "topic author",
+	    "geschrieben von",
 	    "verfasst von", "\xc3\xa9" "crit par", "\xc3\x89" "crit par",
 	    "escrito por", "scritto da",
 	    "geschreven door", "autor:", "auteur:", "autore:",

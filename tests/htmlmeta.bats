@@ -494,7 +494,7 @@ author_table() {
 	EOT
 }
 
-@test "htmlmeta: author: a forum's \"Thread starter\" label names the thread's author before the first post's itemprop=author (a solution shown first)" {
+@test "htmlmeta: author: a forum's \"Thread starter\" (\"Topic Author\") label names the thread's author before the first post's itemprop=author (a solution shown first)" {
 	post='<article class="message"><div itemprop="author" itemscope><span itemprop="name">bo_chen</span></div><p>The pools by the lighthouse are best at low water: anemones, small crabs, periwinkles and the odd starfish.</p></article>'
 	while IFS='|' read -r starter want; do
 		run bash -c 'printf "%s" "<title>Which pools are best?</title><body><h1>Which pools are best?</h1><ul><li>$1</li></ul>$2</body>" | htmltext --json | jq -r .author' - "$starter" "$post"
@@ -503,6 +503,7 @@ author_table() {
 	done <<-'EOT'
 	<span class="u-srOnly">Thread starter</span> <a href="/members/annlee.1/" class="username">annlee</a>|annlee
 	Topic starter: Ann Lee|Ann Lee
+	<div class="showtopicauthor">Topic Author</div> <a href="./memberlist.php?mode=viewprofile&amp;u=7">annlee</a>|annlee
 	Started by the harbour master|bo_chen
 	EOT
 }
