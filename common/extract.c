@@ -2160,7 +2160,7 @@ add_line(struct extract *x, const char *p, size_t n, size_t min,
 {
 	size_t mark = x->text.len, at = mark + (mark > 0), chars;
 	uint32_t first;
-	bool added, lorem;
+	bool added, placeholder;
 
 	if (x->text.len > 0)
 		buf_putc(&x->text, '\n');
@@ -2170,13 +2170,13 @@ add_line(struct extract *x, const char *p, size_t n, size_t min,
 		x->text.len = mark;
 		return;
 	}
-	lorem = x->lorem_out &&
+	placeholder = x->lorem_out &&
 	    placeholder_line(x->text.p + at, x->text.len - at);
 	if (!x->dropping && x->text.len - at >= 11 &&
 	    strncasecmp(x->text.p + at, "lorem ipsum", 11) == 0)
 		x->lorem_seen = true;
 	if (chars < DUP_MIN) {
-		if (lorem && x->lorem_out)
+		if (placeholder)
 			x->text.len = mark;
 		return;
 	}
@@ -2197,7 +2197,7 @@ add_line(struct extract *x, const char *p, size_t n, size_t min,
 		return;
 	}
 	if (copy_out(x, x->nlong++, first, !added, quoted, at_br) ||
-	    (lorem && x->lorem_out))
+	    placeholder)
 		x->text.len = mark;
 }
 
