@@ -2011,7 +2011,8 @@ append_text(struct buf *b, const char *s, bool keep_lines)
  * lines of 20 characters: collection B down; of 60: product 0.7109).
  * The long lines met are an idtab (compared byte for byte), numbered as
  * first met: the copies of a block's lines have consecutive numbers,
- * and copies[] counts each in the first walk. */
+ * and copies[] counts each of TWICE_MIN characters or more in the first
+ * walk (the others stay at 0). */
 #define DUP_MIN		20
 #define TWICE_MIN	40
 #define RUN_MIN		3
@@ -2045,9 +2046,11 @@ run_end(struct extract *x)
 }
 
 /* Whether long line number, the first-th distinct one (copy: met
- * before), is a copy to leave out.  A line that a <br> ends is a part of
- * a paragraph, not a block: it ends a run and starts none (a poem's
- * lines, a paragraph written twice on purpose). */
+ * before), is a copy to leave out: in a quote, on a forum, one of a run
+ * (the second walk), a product's line met twice (the second walk).  A
+ * line that a <br> ends is a part of a paragraph, not a block: it ends a
+ * run and starts none (a poem's lines, a paragraph written twice on
+ * purpose). */
 static bool
 copy_out(struct extract *x, uint32_t number, uint32_t first, bool copy,
     bool quoted, bool at_br)
@@ -2069,7 +2072,8 @@ copy_out(struct extract *x, uint32_t number, uint32_t first, bool copy,
 			x->run_last = first;
 		}
 	}
-	return copy && (quoted || x->type == PAGETYPE_FORUM);
+	return copy && (quoted || x->type == PAGETYPE_FORUM ||
+	    (x->twice_out && x->copies[first] == 2));
 }
 
 /* Placeholder text: the Latin of "Lorem ipsum dolor sit amet ..." that
@@ -2188,13 +2192,9 @@ add_line(struct extract *x, const char *p, size_t n, size_t min,
 			x->copies[first] = 0;
 			x->ncopies = (size_t)first + 1;
 		}
-		if (x->copies[first] < UINT8_MAX)
+		/* only lines of TWICE_MIN characters are counted */
+		if (chars >= TWICE_MIN && x->copies[first] < UINT8_MAX)
 			x->copies[first]++;
-	} else if (x->twice_out && !added && x->copies[first] == 2 &&
-	    chars >= TWICE_MIN) {
-		x->nlong++;
-		x->text.len = mark;
-		return;
 	}
 	if (copy_out(x, x->nlong++, first, !added, quoted, at_br) ||
 	    placeholder)
