@@ -2243,6 +2243,7 @@ struct walk {
 	bool		 all;		/* keep every line: short, links too */
 	int		 quote;		/* inside blockquote */
 	bool		 at_br;		/* the line ends at a <br> */
+	bool		 after_br;	/* ... or begins after one */
 	struct markdown	*md;		/* --markdown: told what is kept */
 };
 
@@ -2407,6 +2408,37 @@ marquee_line(const struct walk *w)
 	return false;
 }
 
+/* Is the line an item of a list written with <br>s ("1. Finland<br>2.
+ * Norway<br>...", "• Parking<br>• Wifi")?  It begins with a number of
+ * three digits at most and a full stop or a parenthesis, or with a
+ * bullet, then a space.  Such an item is kept from MIN_HEADING
+ * characters, as a list's are (Readability's cnn page: five countries
+ * of a ranking lost). */
+static bool
+br_item(const struct walk *w, const char *p, size_t n)
+{
+	static const char *const bullets[] = { "\xe2\x80\xa2 ", "- ",
+	    "* ", "\xc2\xb7 ", "\xe2\x80\x93 " };
+	size_t i = 0, d;
+
+	if (!w->at_br && !w->after_br)
+		return false;
+	while (i < n && (p[i] == ' ' || p[i] == '\t'))
+		i++;
+	for (d = 0; d < 3 && i + d < n && p[i + d] >= '0' && p[i + d] <= '9';)
+		d++;
+	if (d > 0)
+		return i + d + 2 < n && (p[i + d] == '.' || p[i + d] == ')') &&
+		    p[i + d + 1] == ' ';
+	for (size_t b = 0; b < sizeof bullets / sizeof bullets[0]; b++) {
+		size_t k = strlen(bullets[b]);
+
+		if (i + k < n && memcmp(p + i, bullets[b], k) == 0)
+			return true;
+	}
+	return false;
+}
+
 static void
 flush(struct walk *w)
 {
@@ -2421,9 +2453,11 @@ flush(struct walk *w)
 		    !marquee_line(w))
 			add_line(x, x->line.p, x->line.len, w->all ? 1 :
 			    w->heading || (w->li && (w->links == 0 ||
-			    (x->keep_links && in_long_list(w)))) ?
+			    (x->keep_links && in_long_list(w)))) ||
+			    br_item(w, x->line.p, x->line.len) ?
 			    MIN_HEADING : MIN_BLOCK, w->quote > 0, w->at_br);
 	}
+	w->after_br = w->at_br;
 	if (w->md != NULL) {
 		/* the lines kept, decorated */
 		if (x->text.len == mark)

@@ -702,3 +702,21 @@ PROG=htmltext
 	run htmltext --markdown --plain edge.html
 	assert_line -- '- **Industry Competency** Our experts know the trade and the tools of many industries well.'
 }
+
+@test "htmltext quality: a list written with <br>s (1. Norway, • Wifi) keeps its short items as a list does; a short line that is no item stays out" {
+	cat > brlist.html <<-'EOF'
+	<html><body><article><h1>Ranks</h1>
+	<p>The report ranked ten wealthy countries by the chances a child born poor has of doing well.</p>
+	<p>The overall rankings were as follows:<span> <br>1. Finland <span> <br>2. Norway<span> <br>3) Spain</span></span></span></p>
+	<p>The hotel has what you would expect of one of its kind:<br>• Wifi<br>- Pool<br>Bar</p>
+	<p>More text follows here, and it is also part of the article, with enough words to count.</p>
+	</article></body></html>
+	EOF
+	plain brlist.html
+	assert_line '1. Finland'
+	assert_line '2. Norway'
+	assert_line '3) Spain'
+	assert_line '• Wifi'
+	assert_line '- Pool'
+	refute_line 'Bar'
+}
