@@ -2170,7 +2170,8 @@ add_line(struct extract *x, const char *p, size_t n, size_t min,
 		buf_putc(&x->text, '\n');
 	textnorm_space_buf(p, n, false, &x->text);
 	chars = charset_chars(x->text.p + at, x->text.len - at);
-	if (x->text.len == at || chars < min) {
+	if (x->text.len == at || (chars < min &&
+	    textnorm_width(x->text.p + at, x->text.len - at) < min)) {
 		x->text.len = mark;
 		return;
 	}
@@ -2494,8 +2495,8 @@ flush_row(struct walk *w)
 			t->len = mark;	/* an empty cell */
 		p = tab ? tab + 1 : end;
 	}
-	if (charset_chars(t->p, t->len) >= (w->all ? 1 : MIN_BLOCK) &&
-	    !link_line(w)) {
+	if ((w->all || textnorm_width(t->p, t->len) >= MIN_BLOCK) &&
+	    t->len > 0 && !link_line(w)) {
 		if (x->text.len > 0)
 			buf_putc(&x->text, '\n');
 		buf_append(&x->text, t->p, t->len);
@@ -3003,8 +3004,9 @@ body_of(struct extract *x)
  * space, and the signs outside ASCII that pages put around a control's
  * or a box's words: general punctuation (U+2000-U+206F: dashes,
  * bullets, quotes, ellipsis), the middle dot, guillemets, arrows
- * (U+2190-U+21FF) and geometric shapes (U+25A0-U+25FF: triangles); 0
- * for anything else. */
+ * (U+2190-U+21FF), geometric shapes (U+25A0-U+25FF: triangles) and
+ * CJK symbols and punctuation (U+3000-U+303F: brackets, stops, the
+ * ideographic space); 0 for anything else. */
 static size_t
 sign_bytes(const char *s, size_t n)
 {
@@ -3021,6 +3023,8 @@ sign_bytes(const char *s, size_t n)
 	    (u[1] == 0x80 || u[1] == 0x81 || u[1] == 0x86 || u[1] == 0x87 ||
 	    u[1] == 0x96 || u[1] == 0x97))
 		return 3;
+	if (n >= 3 && u[0] == 0xe3 && u[1] == 0x80)
+		return 3;	/* CJK brackets and stops: 【関連記事】 */
 	return 0;
 }
 
@@ -3917,13 +3921,18 @@ static const char *const ui_phrases[] = {
 	"you might also like",
 	"you must log in to answer this question",
 	"zum hauptinhalt springen", "zum inhalt springen",
-	"zur merkliste", "もっと見る", "カートに入れる", "コメントする",
-	"シェア", "トップへ戻る", "ページトップへ", "ログイン", "共有",
-	"分享", "分享到", "分享到微信", "分享到微博", "加入購物車",
-	"加入购物车", "加载更多", "印刷", "发表评论", "复制链接", "广告",
-	"広告", "廣告", "打印", "收藏", "新規登録", "查看更多", "注册",
-	"版权所有", "版權所有", "登录", "登錄", "發表評論", "続きを読む",
-	"註冊", "返回頂部", "返回顶部", "閱讀更多", "阅读全文", "阅读更多",
+	"zur merkliste", "もっと見る", "カートに入れる",
+	"コメントする", "シェア", "トップへ戻る", "ページトップへ",
+	"ログイン", "共有", "分享", "分享到", "分享到微信",
+	"分享到微博", "加入購物車", "加入购物车", "加载中", "加载更多",
+	"印刷", "发表评论", "复制链接", "广告", "広告", "廣告", "打印",
+	"推荐阅读", "推薦閱讀", "收藏", "新規登録", "查看更多",
+	"正在加载", "注册", "版权所有", "版權所有", "登录", "登錄",
+	"發表評論", "相关文章", "相关阅读", "相關文章", "相關閱讀",
+	"続きを読む", "註冊", "読み込み中", "載入中", "返回頂部",
+	"返回顶部", "関連記事", "閱讀更多", "阅读全文", "阅读更多",
+	"공유하기", "관련기사", "광고", "더보기", "로그인", "맨 위로",
+	"회원가입",
 };
 
 static int

@@ -393,3 +393,25 @@ textnorm_unicode(const char *p, size_t n, unsigned how, struct buf *b)
 	if (n > run)
 		transform_run(p + run, (int32_t)(n - run), how, b);
 }
+
+size_t
+textnorm_width(const char *p, size_t n)
+{
+	const uint8_t *u = (const uint8_t *)p;
+	size_t w = 0;
+	int32_t i = 0, len = n > INT32_MAX ? INT32_MAX : (int32_t)n;
+
+	while (i < len) {
+		UChar32 c;
+		int ea;
+
+		U8_NEXT(u, i, len, c);
+		if (c < 0x1100) {	/* nothing wide below U+1100 */
+			w++;
+			continue;
+		}
+		ea = u_getIntPropertyValue(c, UCHAR_EAST_ASIAN_WIDTH);
+		w += ea == U_EA_WIDE || ea == U_EA_FULLWIDTH ? 2 : 1;
+	}
+	return w;
+}

@@ -34,4 +34,10 @@ enum {
 };
 void textnorm_unicode(const char *p, size_t n, unsigned how, struct buf *b);
 
+/* The width of UTF-8 text in columns, as a terminal shows it: a
+ * character of East_Asian_Width Wide or Fullwidth (ICU's tables: the
+ * Han, kana and Hangul syllables, fullwidth forms) is two, any other
+ * character (an invalid byte too) one. */
+size_t textnorm_width(const char *p, size_t n);
+
 #endif

@@ -720,3 +720,22 @@ PROG=htmltext
 	assert_line '- Pool'
 	refute_line 'Bar'
 }
+
+@test "htmltext quality: a line is measured in columns, so a short Chinese, Japanese or Korean sentence is a line (晚餐準備了砂鍋魚頭); CJK controls in their brackets (【関連記事】, 正在加载...) are not text" {
+	cat > cjk.html <<-'EOF'
+	<html lang="zh"><body><article><h1>美樹營地</h1>
+	<p>我們這次去了美樹營地露營，營地的環境很好，晚上可以看到很多星星，孩子們都玩得很開心。</p>
+	<p>晚餐準備了砂鍋魚頭</p>
+	<p>Dinner ok</p>
+	<p>【関連記事】</p>
+	<p>正在加载...</p>
+	<p>第二天早上我們很早就起床，在營地附近散步，空氣非常新鮮，還看到了好幾種小鳥。</p>
+	</article></body></html>
+	EOF
+	plain cjk.html
+	assert_line '晚餐準備了砂鍋魚頭'
+	refute_line 'Dinner ok'
+	refute_line '【関連記事】'
+	refute_line '正在加载...'
+	assert_line --partial '第二天早上'
+}

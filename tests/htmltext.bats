@@ -92,7 +92,7 @@ EOF
 	assert_output --partial 'A list item after the broken table, long enough to be text.'
 }
 
-@test "htmltext: step 8: headings are kept from 2 characters, other blocks from 10, counted in characters" {
+@test "htmltext: step 8: headings are kept from 2 characters, other blocks from 10 columns, counted in characters (not bytes), a CJK character two" {
 	plain "$D/short-headings.html"
 	assert_output - <<-'EOF'
 	Short headings
@@ -105,6 +105,7 @@ EOF
 	引言
 	Ten chars!
 	中文十个字符正好够了
+	五个字正好
 	EOF
 }
 
