@@ -739,3 +739,17 @@ PROG=htmltext
 	refute_line '正在加载...'
 	assert_line --partial '第二天早上'
 }
+
+@test "htmltext quality: a sentence whose links are long (80 characters of its own or more) is no block of links; a row of links with a few words between them is" {
+	cat > prose.html <<-'EOF'
+	<html><body><article><h1>Criticism</h1>
+	<p>The piece drew many answers over the following week, most of them from people who had not read it to the end.</p>
+	<p>The response, from all quarters, including someone who is so sensitive to criticism that one word is <a href="/a">enough to shut him down</a>, who <a href="/b">blocked a friend of mine for the high crime of pointing out that his review left out the people without the money for such things</a>, is, in a single word, disgusting.</p>
+	<p>See <a href="/c">the first article of the series</a> and <a href="/d">the second article of the series</a> or <a href="/e">the third one</a>.</p>
+	<p>The rest of the piece goes on with the answers that were worth reading, and there were a few of them.</p>
+	</article></body></html>
+	EOF
+	plain prose.html
+	assert_line --partial 'The response, from all quarters'
+	refute_line --partial 'the first article of the series'
+}
