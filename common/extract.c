@@ -3018,7 +3018,9 @@ body_of(struct extract *x)
  * bullets, quotes, ellipsis), the middle dot, guillemets, arrows
  * (U+2190-U+21FF), geometric shapes (U+25A0-U+25FF: triangles) and
  * CJK symbols and punctuation (U+3000-U+303F: brackets, stops, the
- * ideographic space); 0 for anything else. */
+ * ideographic space) and the fullwidth forms of ASCII's punctuation
+ * (U+FF01-U+FF0F, U+FF1A-U+FF20, U+FF3B-U+FF40, U+FF5B-U+FF65); 0 for
+ * anything else. */
 static size_t
 sign_bytes(const char *s, size_t n)
 {
@@ -3037,6 +3039,11 @@ sign_bytes(const char *s, size_t n)
 		return 3;
 	if (n >= 3 && u[0] == 0xe3 && u[1] == 0x80)
 		return 3;	/* CJK brackets and stops: 【関連記事】 */
+	if (n >= 3 && ((u[0] == 0xef && u[1] == 0xbc && ((u[2] >= 0x81 &&
+	    u[2] <= 0x8f) || (u[2] >= 0x9a && u[2] <= 0xa0) ||
+	    u[2] >= 0xbb)) || (u[0] == 0xef && u[1] == 0xbd &&
+	    (u[2] == 0x80 || (u[2] >= 0x9b && u[2] <= 0xa5)))))
+		return 3;	/* fullwidth punctuation: （）：！ */
 	return 0;
 }
 
@@ -4394,7 +4401,8 @@ credit_words(const char *low)
 		"photo courtesy", "photo credit", "photo credits",
 		"photo illustration", "photo source", "photograph",
 		"photographs", "photos", "picture", "picture credit",
-		"source", "top image",
+		"source", "top image", "來源", "图片来源", "圖片來源",
+		"摄影", "攝影", "来源", "編輯", "编辑", "責任編輯", "责任编辑",
 	};
 	static const char *const agencies[] = {
 		"adobe stock", "alamy", "depositphotos", "getty", "getty images",
@@ -4402,12 +4410,18 @@ credit_words(const char *low)
 		"unsplash",
 	};
 	char label[32];
-	const char *p = low, *slash;
+	const char *p = low, *slash, *colon, *colon_at = NULL;
 	size_t k;
 
 	if (*p == '(')
 		p++;
 	k = strcspn(p, ":)");
+	/* a Chinese label ends at a fullwidth colon: "责任编辑：马骏" */
+	if ((colon = strstr(p, "\xef\xbc\x9a")) != NULL &&
+	    (size_t)(colon - p) < k) {
+		k = (size_t)(colon - p);
+		colon_at = p + k;
+	}
 	if (k < sizeof label) {
 		const char *end = p + k;
 
@@ -4419,6 +4433,7 @@ credit_words(const char *low)
 		 * Source)", "Photo credit" ("Photos" alone is a heading) */
 		if (bsearch(label, labels, sizeof labels / sizeof labels[0],
 		    sizeof labels[0], cmp_phrase) != NULL && (*end == ':' ||
+		    end == colon_at ||
 		    (strchr(label, ' ') != NULL && (*end == '\0' ||
 		    strcmp(end, ")") == 0))))
 			return true;

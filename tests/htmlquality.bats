@@ -721,7 +721,7 @@ PROG=htmltext
 	refute_line 'Bar'
 }
 
-@test "htmltext quality: a line is measured in columns, so a short Chinese, Japanese or Korean sentence is a line (晚餐準備了砂鍋魚頭); CJK controls in their brackets (【関連記事】, 正在加载...) are not text" {
+@test "htmltext quality: a line is measured in columns, so a short Chinese, Japanese or Korean sentence is a line (晚餐準備了砂鍋魚頭); CJK controls in their brackets (【関連記事】, 正在加载...) and an editor's or a source's credit (（责任编辑：马骏）, 来源：新华网) are not text" {
 	cat > cjk.html <<-'EOF'
 	<html lang="zh"><body><article><h1>美樹營地</h1>
 	<p>我們這次去了美樹營地露營，營地的環境很好，晚上可以看到很多星星，孩子們都玩得很開心。</p>
@@ -730,6 +730,9 @@ PROG=htmltext
 	<p>【関連記事】</p>
 	<p>正在加载...</p>
 	<p>第二天早上我們很早就起床，在營地附近散步，空氣非常新鮮，還看到了好幾種小鳥。</p>
+	<p>（责任编辑：马骏）</p>
+	<p>来源：新华网</p>
+	<p>编辑部的故事很有意思，大家都喜欢看。</p>
 	</article></body></html>
 	EOF
 	plain cjk.html
@@ -738,6 +741,9 @@ PROG=htmltext
 	refute_line '【関連記事】'
 	refute_line '正在加载...'
 	assert_line --partial '第二天早上'
+	refute_line --partial '责任编辑'
+	refute_line --partial '新华网'
+	assert_line '编辑部的故事很有意思，大家都喜欢看。'
 }
 
 @test "htmltext quality: a sentence whose links are long (80 characters of its own or more) is no block of links; a row of links with a few words between them is" {
