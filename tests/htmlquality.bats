@@ -759,3 +759,25 @@ PROG=htmltext
 	assert_line --partial 'The response, from all quarters'
 	refute_line --partial 'the first article of the series'
 }
+
+@test "htmltext quality: controls in Russian, Polish, Czech and Turkish (Поделиться, Czytaj więcej, Sdílet, Devamını oku) are not text; a sentence with the word is" {
+	cat > ctl.html <<-'EOF'
+	<html><body><article><h1>Новости</h1>
+	<p>Вчера в городе открылся новый парк, и жители пришли посмотреть на него всей семьёй.</p>
+	<p>Поделиться</p>
+	<p>Реклама</p>
+	<p>Czytaj więcej</p>
+	<p>Sdílet</p>
+	<p>Devamını oku</p>
+	<p>Поделиться новостью с друзьями можно было прямо в парке, у входа стоял стенд.</p>
+	</article></body></html>
+	EOF
+	plain ctl.html
+	refute_line 'Поделиться'
+	refute_line 'Реклама'
+	refute_line 'Czytaj więcej'
+	refute_line 'Sdílet'
+	refute_line 'Devamını oku'
+	assert_line --partial 'Поделиться новостью'
+	assert_line --partial 'Вчера в городе'
+}
