@@ -781,3 +781,23 @@ PROG=htmltext
 	assert_line --partial 'Поделиться новостью'
 	assert_line --partial 'Вчера в городе'
 }
+
+@test "htmltext quality: a box whose heading says what it is in Russian, Polish, Czech or Turkish (Читайте также, Zobacz także, Související články, İlgili haberler) is noise" {
+	cat > boxes.html <<-'EOF'
+	<html><body><article><h1>Новости</h1>
+	<p>Вчера в городе открылся новый парк, и жители пришли посмотреть на него всей семьёй.</p>
+	<p>Парк занимает десять гектаров, в нём есть пруд, детская площадка и большая поляна.</p>
+	</article>
+	<div><h3>Читайте также</h3><ul><li>В соседнем районе тоже откроют парк, но только через год</li></ul></div>
+	<div><h3>Zobacz także</h3><p>Nowy park w sąsiednim mieście otwarto w zeszłym tygodniu.</p></div>
+	<div><h3>Související články</h3><p>Nový park v sousedním městě byl otevřen minulý týden.</p></div>
+	<div><h3>İlgili haberler</h3><p>Komşu şehirde yeni park geçen hafta açıldı ve çok beğenildi.</p></div>
+	</body></html>
+	EOF
+	plain boxes.html
+	assert_line --partial 'Вчера в городе'
+	refute_line --partial 'В соседнем районе'
+	refute_line --partial 'Nowy park'
+	refute_line --partial 'Nový park'
+	refute_line --partial 'Komşu şehirde'
+}
