@@ -801,3 +801,22 @@ PROG=htmltext
 	refute_line --partial 'Nový park'
 	refute_line --partial 'Komşu şehirde'
 }
+
+@test "htmltext quality: a teaser of another page in Russian, Polish, Czech or Turkish (Читайте также:, Zobacz też:, Čtěte také:, İlgili haber: and a link) is not text" {
+	cat > teasers.html <<-'EOF'
+	<html><body><article><h1>Новости</h1>
+	<p>Вчера в городе открылся новый парк, и жители пришли посмотреть на него всей семьёй.</p>
+	<p>Читайте также: <a href="/a">В соседнем районе тоже откроют парк</a></p>
+	<p>Zobacz też: <a href="/b">Nowy park w sąsiednim mieście</a></p>
+	<p>Čtěte také: <a href="/c">Nový park v sousedním městě</a></p>
+	<p>İlgili haber: <a href="/d">Komşu şehirde yeni park açıldı</a></p>
+	<p>Парк занимает десять гектаров, в нём есть пруд, детская площадка и большая поляна.</p>
+	</article></body></html>
+	EOF
+	plain teasers.html
+	assert_line --partial 'Вчера в городе'
+	refute_line --partial 'В соседнем районе'
+	refute_line --partial 'Nowy park'
+	refute_line --partial 'Nový park'
+	refute_line --partial 'Komşu şehirde'
+}
