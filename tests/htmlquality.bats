@@ -820,3 +820,21 @@ PROG=htmltext
 	refute_line --partial 'Nový park'
 	refute_line --partial 'Komşu şehirde'
 }
+
+@test "htmltext quality: a cookie notice in the text (uses cookies, and asks for consent) is not text; a sentence about cookies is" {
+	cat > cookies.html <<-'EOF'
+	<html><body><main><h1>Cordless drill</h1>
+	<p>A compact drill with two speeds, a clutch of twenty settings and a battery that lasts a day.</p>
+	<p>Clearing cookies and cache will not reset the drill's warranty registration.</p>
+	<div class="notice-bar">This website uses cookies to improve your experience. By using our site, you agree to our cookie use and Privacy Policy.</div>
+	<p>Wir verwenden Cookies, um Ihnen das beste Erlebnis zu bieten. Bitte stimmen Sie zu: Akzeptieren Sie alle.</p>
+	<p>The chuck takes bits up to 13 mm and locks without a key.</p>
+	</main></body></html>
+	EOF
+	plain cookies.html
+	assert_line --partial 'A compact drill'
+	assert_line --partial 'Clearing cookies and cache'
+	assert_line --partial 'The chuck takes'
+	refute_line --partial 'uses cookies'
+	refute_line --partial 'Wir verwenden Cookies'
+}
