@@ -70,9 +70,9 @@ static const struct word schema_words[] = {
 	{ "SoftwareSourceCode",		PAGETYPE_S_DOC },
 	{ "TechArticle",		PAGETYPE_S_DOC },
 	{ "article",			PAGETYPE_S_OG_ARTICLE },
-	{ "product",			PAGETYPE_S_PRODUCT },
+	{ "product",			PAGETYPE_S_OG_PRODUCT },
 	{ "product.group",		PAGETYPE_S_GROUP },
-	{ "product.item",		PAGETYPE_S_PRODUCT },
+	{ "product.item",		PAGETYPE_S_OG_PRODUCT },
 };
 
 void
@@ -89,7 +89,7 @@ pagetype_schema(struct pagetype_evidence *ev, const char *type, unsigned n)
 	bits = lookup(schema_words, sizeof schema_words / sizeof schema_words[0],
 	    t);
 	ev->schema |= bits;
-	if (bits & PAGETYPE_S_PRODUCT)
+	if (bits & (PAGETYPE_S_PRODUCT | PAGETYPE_S_OG_PRODUCT))
 		ev->products += n;
 }
 
@@ -198,6 +198,13 @@ pagetype_url(struct pagetype_evidence *ev, const char *url)
  *    Article (a review of three products): a shop's grid.  Counting
  *    the JSON-LD nodes, not their types once: WCXB dev collection
  *    0.693 -> 0.700 (halves 0.731/0.663 -> 0.745/0.663), all 0.862;
+ *  - og:type product alone (no Product entity, no product word in the
+ *    URL) with the prices of a grid (the rule of fifteen prices below):
+ *    a shop's plug-in writes og:type product on its category pages
+ *    too, and their prices say what they are (WCXB dev: one page, a
+ *    grid of pots 0.367 -> 0.917, listing B 0.73522 -> 0.74717; a
+ *    product page with 47 prices in its variants kept its type by the
+ *    product word in its URL);
  *  - one Product, or a product word in the URL with a cart or a price
  *    beside it: 71% of the products; not a Product beside a Service or
  *    LocalBusiness on a page without a cart or a price: a business's
@@ -296,6 +303,12 @@ pagetype_decide(const struct pagetype_evidence *ev)
 	if ((s & PAGETYPE_S_GROUP) || (u & PAGETYPE_U_COLLECTION) ||
 	    (ev->products >= GRID_PRODUCTS && !(s & PAGETYPE_S_ARTICLE)))
 		return PAGETYPE_COLLECTION;
+	if ((s & PAGETYPE_S_OG_PRODUCT) && !(s & PAGETYPE_S_PRODUCT) &&
+	    !(u & PAGETYPE_U_PRODUCT) && ev->prices >= GRID_PRICES && !(s & PAGETYPE_S_ARTICLE) &&
+	    (uint64_t)ev->prices * PRICE_CHARS >= chars)
+		return PAGETYPE_COLLECTION;
+	if (s & PAGETYPE_S_OG_PRODUCT)	/* else og:product is a Product */
+		s |= PAGETYPE_S_PRODUCT;
 	if (((s & PAGETYPE_S_PRODUCT) && !((s & PAGETYPE_S_SERVICE) &&
 	    ev->carts == 0 && ev->prices == 0)) ||
 	    ((u & PAGETYPE_U_PRODUCT) && (ev->carts > 0 || ev->prices > 0)))

@@ -27,7 +27,7 @@ enum {
 	PAGETYPE_S_ARTICLE = 1 << 0,	/* Article, NewsArticle, BlogPosting */
 	PAGETYPE_S_FORUM = 1 << 1,	/* DiscussionForumPosting, QAPage */
 	PAGETYPE_S_COMMENT = 1 << 2,	/* Comment, Answer */
-	PAGETYPE_S_PRODUCT = 1 << 3,	/* Product, ProductGroup, og:product */
+	PAGETYPE_S_PRODUCT = 1 << 3,	/* Product, ProductGroup */
 	PAGETYPE_S_OFFER = 1 << 4,	/* Offer, AggregateOffer */
 	PAGETYPE_S_LIST = 1 << 5,	/* ItemList, CollectionPage, ... */
 	PAGETYPE_S_DOC = 1 << 6,	/* TechArticle, APIReference */
@@ -36,6 +36,7 @@ enum {
 	PAGETYPE_S_OG_ARTICLE = 1 << 9,	/* og:type article */
 	PAGETYPE_S_PUBLISHED = 1 << 10,	/* article:published_time */
 	PAGETYPE_S_DATED = 1 << 11,	/* JSON-LD datePublished or author */
+	PAGETYPE_S_OG_PRODUCT = 1 << 12, /* og:type product */
 };
 
 /* What the words of a URL's path say (pagetype_url). */

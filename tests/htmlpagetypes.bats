@@ -564,6 +564,26 @@ PROG=htmltext
 	assert_equal "$(cut -f 7 <<< "$output")" documentation
 }
 
+@test "htmltext page types: og:type product with a grid of prices and no Product entity is a collection; with a product word in the URL, a product" {
+	{
+		printf '<html><head><meta property="og:type" content="product"></head><body><main><h1>Indoor pots</h1><p>Pots and pottery for indoor plants, in every style.</p>\n'
+		for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16; do
+			printf '<div class="card"><a href="/p/%s">Clay pot number %s</a><span>$%s.00</span></div>\n' $i $i $i
+		done
+		printf '</main></body></html>\n'
+	} > grid.html
+	run --separate-stderr htmltext --meta grid.html
+	assert_equal "$(cut -f 7 <<< "$output")" collection
+	run --separate-stderr htmltext grid.html
+	assert_output --partial 'Clay pot number 1'
+	assert_output --partial 'Clay pot number 16'
+	run --separate-stderr htmltext --meta -u https://shop.example/product/pot grid.html
+	assert_equal "$(cut -f 7 <<< "$output")" product
+	printf '<html><head><meta property="og:type" content="product"></head><body><h1>Clay pot</h1><p>A clay pot for indoor plants, glazed inside.</p><p>$19.00</p></body></html>\n' > one.html
+	run --separate-stderr htmltext --meta one.html
+	assert_equal "$(cut -f 7 <<< "$output")" product
+}
+
 @test "htmltext page types: a product's description that lives only in its JSON-LD is its text; its customers' reviews are not" {
 	cat > product.html <<-'EOF'
 	<html><head><title>Quarter socks</title>
