@@ -2332,8 +2332,8 @@ cookie_line(const struct walk *w)
 	static const char *const use[] = {
 		"we use cookies", "uses cookies", "use of cookies",
 		"cookie preferences", "cookie settings", "cookie policy",
-		"wir verwenden cookies",
-		"verwendet cookies", "nutzt cookies", "nous utilisons des cookies",
+		"wir verwenden cookies", "verwendet cookies", "nutzt cookies",
+		"nous utilisons des cookies",
 		"utilise des cookies", "utilisons des cookies",
 		"utilizamos cookies", "utiliza cookies", "utilizziamo i cookie",
 		"utilizza i cookie", "utilizza cookie", "wij gebruiken cookies",
@@ -2342,24 +2342,28 @@ cookie_line(const struct walk *w)
 	static const char *const ask[] = {
 		"accept", "agree", "consent", "by using", "by clicking",
 		"by continuing", "opt-out", "opt out", "opt in", "allow",
-		"zustimm", "akzeptier",
-		"einverstanden", "einwillig", "acceptez", "accepter", "aceptar",
+		"zustimm", "akzeptier", "einverstanden", "einwillig", "acceptez", "accepter", "aceptar",
 		"aceptas", "consentimiento", "acconsent", "accett", "akkoord",
 		"toestemming", "aceitar", "concorda",
 	};
+	const char *p = w->x->line.p;
+	size_t n = w->x->line.len, i;
 	char low[COOKIE_BYTES + 1];
 	bool used = false;
 
-	if (w->all || w->heading || w->x->line.len > COOKIE_BYTES ||
-	    w->x->line.len < 12)
+	if (w->all || w->heading || n > COOKIE_BYTES || n < 12)
 		return false;
-	lower_ascii(low, sizeof low, w->x->line.p, w->x->line.len);
-	if (strstr(low, "cookie") == NULL)
+	/* the word first, without a copy: most lines have none */
+	for (i = 0; i + 6 <= n; i++)
+		if ((p[i] | 0x20) == 'c' && strncasecmp(p + i, "cookie", 6) == 0)
+			break;
+	if (i + 6 > n)
 		return false;
-	for (size_t i = 0; i < sizeof use / sizeof use[0] && !used; i++)
-		used = strstr(low, use[i]) != NULL;
-	for (size_t i = 0; i < sizeof ask / sizeof ask[0] && used; i++)
-		if (strstr(low, ask[i]) != NULL)
+	lower_ascii(low, sizeof low, p, n);
+	for (size_t k = 0; k < sizeof use / sizeof use[0] && !used; k++)
+		used = strstr(low, use[k]) != NULL;
+	for (size_t k = 0; k < sizeof ask / sizeof ask[0] && used; k++)
+		if (strstr(low, ask[k]) != NULL)
 			return true;
 	return false;
 }
