@@ -2345,20 +2345,23 @@ static bool
 cookie_line(const struct walk *w)
 {
 	static const char *const use[] = {
+		/* English, German, French, Spanish, Italian, Dutch,
+		 * Portuguese */
 		"we use cookies", "uses cookies", "use of cookies",
 		"cookie preferences", "cookie settings", "cookie policy",
 		"wir verwenden cookies", "verwendet cookies", "nutzt cookies",
-		"nous utilisons des cookies",
-		"utilise des cookies", "utilisons des cookies",
-		"utilizamos cookies", "utiliza cookies", "utilizziamo i cookie",
-		"utilizza i cookie", "utilizza cookie", "wij gebruiken cookies",
-		"gebruikt cookies", "usamos cookies",
+		"nous utilisons des cookies", "utilisons des cookies",
+		"utilise des cookies",
+		"utilizamos cookies", "utiliza cookies",
+		"utilizziamo i cookie", "utilizza i cookie", "utilizza cookie",
+		"wij gebruiken cookies", "gebruikt cookies", "usamos cookies",
 	};
 	static const char *const ask[] = {
 		"accept", "agree", "consent", "by using", "by clicking",
 		"by continuing", "opt-out", "opt out", "opt in", "allow",
-		"zustimm", "akzeptier", "einverstanden", "einwillig", "acceptez", "accepter", "aceptar",
-		"aceptas", "consentimiento", "acconsent", "accett", "akkoord",
+		"zustimm", "akzeptier", "einverstanden", "einwillig",
+		"acceptez", "accepter", "aceptar", "aceptas",
+		"consentimiento", "acconsent", "accett", "akkoord",
 		"toestemming", "aceitar", "concorda",
 	};
 	const char *p = w->x->line.p;

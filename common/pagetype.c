@@ -304,7 +304,8 @@ pagetype_decide(const struct pagetype_evidence *ev)
 	    (ev->products >= GRID_PRODUCTS && !(s & PAGETYPE_S_ARTICLE)))
 		return PAGETYPE_COLLECTION;
 	if ((s & PAGETYPE_S_OG_PRODUCT) && !(s & PAGETYPE_S_PRODUCT) &&
-	    !(u & PAGETYPE_U_PRODUCT) && ev->prices >= GRID_PRICES && !(s & PAGETYPE_S_ARTICLE) &&
+	    !(u & PAGETYPE_U_PRODUCT) && !(s & PAGETYPE_S_ARTICLE) &&
+	    ev->prices >= GRID_PRICES &&
 	    (uint64_t)ev->prices * PRICE_CHARS >= chars)
 		return PAGETYPE_COLLECTION;
 	if (s & PAGETYPE_S_OG_PRODUCT)	/* else og:product is a Product */
