@@ -838,3 +838,24 @@ PROG=htmltext
 	refute_line --partial 'uses cookies'
 	refute_line --partial 'Wir verwenden Cookies'
 }
+
+@test "htmltext quality: an article's affiliate disclosure (affiliate links, and the site earns by them) is not text; a sentence on commissions is, and a service page's disclosure" {
+	cat > disclosure.html <<-'EOF'
+	<html><head><meta property="og:type" content="article"><meta property="article:published_time" content="2025-03-01"></head><body><article><h1>The best trail shoes</h1>
+	<p>This post may contain affiliate links.</p>
+	<p>We ran two hundred miles in twelve pairs of trail shoes over muddy and rocky ground this winter.</p>
+	<p>Streamers earn a commission when viewers buy games through their links, and so do some runners.</p>
+	<p>When you buy through our links, we may earn a commission at no extra cost to you.</p>
+	<p>The lightest pair weighed 240 grams and still gripped wet granite better than the rest.</p>
+	</article></body></html>
+	EOF
+	plain disclosure.html
+	assert_line --partial 'We ran two hundred miles'
+	assert_line --partial 'Streamers earn a commission'
+	refute_line --partial 'may contain affiliate links'
+	refute_line --partial 'we may earn a commission'
+	run --separate-stderr htmltext --meta -u https://example.org/services/insurance disclosure.html
+	assert_equal "$(cut -f 7 <<< "$output")" service
+	run --separate-stderr htmltext -u https://example.org/services/insurance disclosure.html
+	assert_output --partial 'may contain affiliate links'
+}
