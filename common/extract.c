@@ -2431,6 +2431,40 @@ disclosure_line(const struct walk *w)
 	return false;
 }
 
+/* A copyright notice ("Copyright (c) 2025 NPR. All rights reserved.",
+ * "(c) LegalZoom.com, Inc. All rights reserved."), a footer's line
+ * that a page's layout left beside its text, in the languages of the
+ * other checks.  At most COPYRIGHT_BYTES: a notice, not a paragraph on
+ * rights.  WCXB dev: 12 pages rose (forum, product, listing B and both
+ * article halves up), none fell; the references leave 11 such lines
+ * out and keep one. */
+#define COPYRIGHT_BYTES	300
+
+static bool
+copyright_line(const struct walk *w)
+{
+	static const char *const says[] = {
+		"all rights reserved", "alle rechte vorbehalten",
+		"tous droits r\xc3\xa9serv\xc3\xa9s",
+		"todos los derechos reservados",
+		"tutti i diritti riservati", "alle rechten voorbehouden",
+		"todos os direitos reservados",
+	};
+	const char *p = w->x->line.p;
+	size_t n = w->x->line.len;
+	char low[COOKIE_BYTES + 1];
+
+	if (w->all || w->heading || n > COPYRIGHT_BYTES || n < 12 ||
+	    (!has_word(p, n, "reserv", 5) && !has_word(p, n, "riserv", 5) &&
+	    !has_word(p, n, "vorbeh", 0) && !has_word(p, n, "voorbeh", 0)))
+		return false;
+	lower_ascii(low, sizeof low, p, n);
+	for (size_t k = 0; k < sizeof says / sizeof says[0]; k++)
+		if (strstr(low, says[k]) != NULL)
+			return true;
+	return false;
+}
+
 /* A teaser of another page inside the text: a label and a colon, then
  * nothing but a link ("Related: <a>...</a>", "See also: <a>...</a>").
  * Not "Read more:", which the references of wcxb-dev keep as often as
@@ -2592,7 +2626,7 @@ flush(struct walk *w)
 			add_pre(x, x->line.p, x->line.len);
 		else if (!link_line(w) && !teaser_line(w) &&
 		    !marquee_line(w) && !cookie_line(w) &&
-		    !disclosure_line(w))
+		    !disclosure_line(w) && !copyright_line(w))
 			add_line(x, x->line.p, x->line.len, w->all ? 1 :
 			    w->heading || (w->li && (w->links == 0 ||
 			    (x->keep_links && in_long_list(w)))) ||

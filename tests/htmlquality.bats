@@ -859,3 +859,21 @@ PROG=htmltext
 	run --separate-stderr htmltext -u https://example.org/services/insurance disclosure.html
 	assert_output --partial 'may contain affiliate links'
 }
+
+@test "htmltext quality: a copyright notice beside the text (All rights reserved, Alle Rechte vorbehalten) is not text; a sentence on copyright is" {
+	cat > copyright.html <<-'EOF'
+	<html><body><main><h1>River walks</h1>
+	<p>The path follows the river for six miles, past two mills and a ruined abbey.</p>
+	<p>Copyright law lets the mills' owners keep their old signs, the guide says.</p>
+	<div class="row"><span>© 2025 River Walks Ltd. All rights reserved.</span></div>
+	<div class="row"><span>© 2025 Flusswege GmbH. Alle Rechte vorbehalten.</span></div>
+	<p>Bring water: there is no café between the bridge and the abbey.</p>
+	</main></body></html>
+	EOF
+	plain copyright.html
+	assert_line --partial 'The path follows the river'
+	assert_line --partial 'Copyright law lets'
+	assert_line --partial 'Bring water'
+	refute_line --partial 'All rights reserved'
+	refute_line --partial 'Alle Rechte vorbehalten'
+}
