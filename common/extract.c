@@ -2310,22 +2310,6 @@ link_line(const struct walk *w)
 
 static void lower_ascii(char *low, size_t cap, const char *s, size_t n);
 
-/* A cookie notice that no name marked as an overlay: a line that says
- * the site uses cookies and asks for the reader's consent ("We use
- * cookies on our website to give you the most relevant experience ...
- * By clicking Accept", "iFixit uses cookies to enhance site
- * functionality ... By using our site, you agree", "This content isn't
- * visible due to your cookie preferences").  Both, so that a sentence
- * about cookies ("No need for cookie banners or GDPR consent",
- * "Clearing cookies and cache", "To change cookie settings, open
- * Settings") stays; at most COOKIE_BYTES, a notice's length, so that an
- * article on tracking does not lose a paragraph.  WCXB dev: 17 lines on
- * 10 pages of 6 sites, none in a reference, no page fell (product
- * halves 0.70471/0.72366 -> 0.70614/0.72398, listing 0.72491/0.73409 ->
- * 0.72570/0.73522, all 0.88359/0.88097 -> 0.88380/0.88106); the
- * references keep 36 lines about cookies, none of them a notice. */
-#define COOKIE_BYTES	600
-
 /* Whether s[0..n) has word (lower case) in any case, found by its
  * byte at (a rare letter, as the k of "cookie") with memchr() in both
  * cases: most lines have none, and a byte loop over every line cost
@@ -2348,120 +2332,138 @@ has_word(const char *s, size_t n, const char *word, size_t at)
 	return false;
 }
 
-static bool
-cookie_line(const struct walk *w)
-{
-	static const char *const use[] = {
-		/* English, German, French, Spanish, Italian, Dutch,
-		 * Portuguese */
-		"we use cookies", "uses cookies", "use of cookies",
-		"cookie preferences", "cookie settings", "cookie policy",
-		"wir verwenden cookies", "verwendet cookies", "nutzt cookies",
-		"nous utilisons des cookies", "utilisons des cookies",
-		"utilise des cookies",
-		"utilizamos cookies", "utiliza cookies",
-		"utilizziamo i cookie", "utilizza i cookie", "utilizza cookie",
-		"wij gebruiken cookies", "gebruikt cookies", "usamos cookies",
-	};
-	static const char *const ask[] = {
-		"accept", "agree", "consent", "by using", "by clicking",
-		"by continuing", "opt-out", "opt out", "opt in", "allow",
-		"zustimm", "akzeptier", "einverstanden", "einwillig",
-		"acceptez", "accepter", "aceptar", "aceptas",
-		"consentimiento", "acconsent", "accett", "akkoord",
-		"toestemming", "aceitar", "concorda",
-	};
-	const char *p = w->x->line.p;
-	size_t n = w->x->line.len;
-	char low[COOKIE_BYTES + 1];
-	bool used = false;
+/* A site's notice among the lines of its text, which no class or id
+ * names as one.  A notice is a line of min to max bytes with one of its
+ * gate words (each found by its letter at, with has_word()), then, in
+ * lower case, one of its phrases and, if it has any, one of its second
+ * phrases too.
+ *
+ * Cookie notices: the site uses cookies and asks for the reader's
+ * consent ("We use cookies on our website to give you the most
+ * relevant experience ... By clicking Accept", "iFixit uses cookies to
+ * enhance site functionality ... By using our site, you agree", "This
+ * content isn't visible due to your cookie preferences").  Both, so
+ * that a sentence about cookies ("No need for cookie banners or GDPR
+ * consent", "Clearing cookies and cache", "To change cookie settings,
+ * open Settings") stays; at most 600 bytes, so that an article on
+ * tracking does not lose a paragraph.  WCXB dev: 17 lines on 10 pages
+ * of 6 sites, none in a reference, no page fell (product halves
+ * 0.70471/0.72366 -> 0.70614/0.72398, listing 0.72491/0.73409 ->
+ * 0.72570/0.73522, all 0.88359/0.88097 -> 0.88380/0.88106); the
+ * references keep 36 lines about cookies, none of them a notice.
+ *
+ * Affiliate disclosures: affiliate links or a commission, and the
+ * site's words that it earns by them ("This post may contain affiliate
+ * links", "When you buy through our links, we may earn a commission",
+ * "As an Amazon Associate, I earn from qualifying purchases").  A
+ * sentence on commissions ("Streamers earn a commission when viewers
+ * buy") has none of the site's words and stays.  On articles only: a
+ * service's or a shop's page gives it as its terms, which the
+ * references keep.  WCXB dev: 46 lines on 36 articles, 10 of them in a
+ * reference; article halves 0.95823/0.95827 -> 0.95839/0.95866, no
+ * other type moved (on every type, a service page fell).  The shortest
+ * is 38 characters ("This post may contain affiliate links.").
+ *
+ * Copyright notices ("Copyright (c) 2025 NPR. All rights reserved.",
+ * "(c) LegalZoom.com, Inc. All rights reserved."), a footer's line that
+ * a page's layout left beside its text; at most 300 bytes, a notice,
+ * not a paragraph on rights.  WCXB dev: 12 pages rose (forum, product,
+ * listing B and both article halves up), none fell; the references
+ * leave 11 such lines out and keep one.
+ *
+ * The languages: English, German, French, Spanish, Italian, Dutch,
+ * Portuguese (the affiliate disclosures in English only). */
+#define NOTICE_BYTES	600
 
-	if (w->all || w->heading || n > COOKIE_BYTES || n < 12 ||
-	    !has_word(p, n, "cookie", 4))
-		return false;
-	lower_ascii(low, sizeof low, p, n);
-	for (size_t k = 0; k < sizeof use / sizeof use[0] && !used; k++)
-		used = strstr(low, use[k]) != NULL;
-	for (size_t k = 0; k < sizeof ask / sizeof ask[0] && used; k++)
-		if (strstr(low, ask[k]) != NULL)
+struct notice {
+	const char		*gate[5];	/* NULL-ended */
+	unsigned char		 at[5];
+	size_t			 min, max;
+	bool			 articles;	/* on articles only */
+	const char *const	*says;		/* NULL-ended */
+	const char *const	*asks;		/* NULL, or NULL-ended */
+};
+
+static const char *const cookie_says[] = {
+	"we use cookies", "uses cookies", "use of cookies",
+	"cookie preferences", "cookie settings", "cookie policy",
+	"wir verwenden cookies", "verwendet cookies", "nutzt cookies",
+	"nous utilisons des cookies", "utilisons des cookies",
+	"utilise des cookies", "utilizamos cookies", "utiliza cookies",
+	"utilizziamo i cookie", "utilizza i cookie", "utilizza cookie",
+	"wij gebruiken cookies", "gebruikt cookies", "usamos cookies", NULL,
+};
+static const char *const cookie_asks[] = {
+	"accept", "agree", "consent", "by using", "by clicking",
+	"by continuing", "opt-out", "opt out", "opt in", "allow",
+	"zustimm", "akzeptier", "einverstanden", "einwillig",
+	"acceptez", "accepter", "aceptar", "aceptas",
+	"consentimiento", "acconsent", "accett", "akkoord",
+	"toestemming", "aceitar", "concorda", NULL,
+};
+static const char *const affiliate_says[] = {
+	"affiliate links are used", "at no additional cost",
+	"at no extra cost", "contain affiliate", "contains affiliate",
+	"contains some affiliate", "earn from qualifying",
+	"earns from qualifying", "earn us", "i earn", "i may earn",
+	"may contain affiliate", "may earn", "may receive",
+	"small commission", "use affiliate links", "uses affiliate links",
+	"we earn", "we may use affiliate", NULL,
+};
+static const char *const copyright_says[] = {
+	"all rights reserved", "alle rechte vorbehalten",
+	"tous droits r\xc3\xa9serv\xc3\xa9s", "todos los derechos reservados",
+	"tutti i diritti riservati", "alle rechten voorbehouden",
+	"todos os direitos reservados", NULL,
+};
+
+static const struct notice notices[] = {
+	{ { "cookie", NULL }, { 4 }, 12, 600, false, cookie_says,
+	    cookie_asks },
+	{ { "affiliate", "commission", "qualifying purchases", NULL },
+	    { 1, 2, 0 }, 30, 600, true, affiliate_says, NULL },
+	{ { "reserv", "riserv", "vorbeh", "voorbeh", NULL }, { 5, 5, 0, 0 },
+	    12, 300, false, copyright_says, NULL },
+};
+
+static bool
+any_phrase(const char *low, const char *const *list)
+{
+	for (; *list != NULL; list++)
+		if (strstr(low, *list) != NULL)
 			return true;
 	return false;
 }
 
-/* An affiliate disclosure: a line that names affiliate links or a
- * commission and says the site earns by them ("This post may contain
- * affiliate links", "When you buy through our links, we may earn a
- * commission", "As an Amazon Associate, I earn from qualifying
- * purchases"): the site's notice, not the article's text.  A sentence
- * on commissions ("Streamers earn a commission when viewers buy") has
- * none of the site's words and stays.  On articles only: a service's
- * or a shop's page gives it as its terms, which the references keep.
- * WCXB dev: 46 lines on 36 articles, 10 of them in a reference;
- * article halves 0.95823/0.95827 -> 0.95839/0.95866, no other type
- * moved (on every type, a service page fell).  The shortest is 38
- * characters ("This post may contain affiliate links."). */
-#define DISCLOSURE_MIN	30
-
 static bool
-disclosure_line(const struct walk *w)
+notice_line(const struct walk *w)
 {
-	static const char *const says[] = {
-		"affiliate links are used", "at no additional cost",
-		"at no extra cost", "contain affiliate", "contains affiliate",
-		"contains some affiliate", "earn from qualifying",
-		"earns from qualifying", "earn us", "i earn", "i may earn",
-		"may contain affiliate", "may earn", "may receive",
-		"small commission", "use affiliate links",
-		"uses affiliate links", "we earn", "we may use affiliate",
-	};
 	const char *p = w->x->line.p;
 	size_t n = w->x->line.len;
-	char low[COOKIE_BYTES + 1];
+	char low[NOTICE_BYTES + 1];
+	bool lowered = false;
 
-	if (w->all || w->heading || w->x->type != PAGETYPE_ARTICLE ||
-	    n > COOKIE_BYTES || n < DISCLOSURE_MIN ||
-	    (!has_word(p, n, "affiliate", 1) &&
-	    !has_word(p, n, "commission", 2) &&
-	    !has_word(p, n, "qualifying purchases", 0)))
+	if (w->all || w->heading)
 		return false;
-	lower_ascii(low, sizeof low, p, n);
-	for (size_t k = 0; k < sizeof says / sizeof says[0]; k++)
-		if (strstr(low, says[k]) != NULL)
+	for (size_t i = 0; i < sizeof notices / sizeof notices[0]; i++) {
+		const struct notice *nt = &notices[i];
+		bool gated = false;
+
+		if (n < nt->min || n > nt->max ||
+		    (nt->articles && w->x->type != PAGETYPE_ARTICLE))
+			continue;
+		for (size_t g = 0; nt->gate[g] != NULL && !gated; g++)
+			gated = has_word(p, n, nt->gate[g], nt->at[g]);
+		if (!gated)
+			continue;
+		if (!lowered) {
+			lower_ascii(low, sizeof low, p, n);
+			lowered = true;
+		}
+		if (any_phrase(low, nt->says) &&
+		    (nt->asks == NULL || any_phrase(low, nt->asks)))
 			return true;
-	return false;
-}
-
-/* A copyright notice ("Copyright (c) 2025 NPR. All rights reserved.",
- * "(c) LegalZoom.com, Inc. All rights reserved."), a footer's line
- * that a page's layout left beside its text, in the languages of the
- * other checks.  At most COPYRIGHT_BYTES: a notice, not a paragraph on
- * rights.  WCXB dev: 12 pages rose (forum, product, listing B and both
- * article halves up), none fell; the references leave 11 such lines
- * out and keep one. */
-#define COPYRIGHT_BYTES	300
-
-static bool
-copyright_line(const struct walk *w)
-{
-	static const char *const says[] = {
-		"all rights reserved", "alle rechte vorbehalten",
-		"tous droits r\xc3\xa9serv\xc3\xa9s",
-		"todos los derechos reservados",
-		"tutti i diritti riservati", "alle rechten voorbehouden",
-		"todos os direitos reservados",
-	};
-	const char *p = w->x->line.p;
-	size_t n = w->x->line.len;
-	char low[COOKIE_BYTES + 1];
-
-	if (w->all || w->heading || n > COPYRIGHT_BYTES || n < 12 ||
-	    (!has_word(p, n, "reserv", 5) && !has_word(p, n, "riserv", 5) &&
-	    !has_word(p, n, "vorbeh", 0) && !has_word(p, n, "voorbeh", 0)))
-		return false;
-	lower_ascii(low, sizeof low, p, n);
-	for (size_t k = 0; k < sizeof says / sizeof says[0]; k++)
-		if (strstr(low, says[k]) != NULL)
-			return true;
+	}
 	return false;
 }
 
@@ -2625,8 +2627,7 @@ flush(struct walk *w)
 		if (w->pre)
 			add_pre(x, x->line.p, x->line.len);
 		else if (!link_line(w) && !teaser_line(w) &&
-		    !marquee_line(w) && !cookie_line(w) &&
-		    !disclosure_line(w) && !copyright_line(w))
+		    !marquee_line(w) && !notice_line(w))
 			add_line(x, x->line.p, x->line.len, w->all ? 1 :
 			    w->heading || (w->li && (w->links == 0 ||
 			    (x->keep_links && in_long_list(w)))) ||
