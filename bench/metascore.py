@@ -17,6 +17,7 @@ odd), so that a change is kept only when neither half falls.
 """
 import gzip
 import hashlib
+import html as htmlmod
 import json
 import os
 import re
@@ -61,6 +62,37 @@ def norm_lang(s):
     if not s:
         return None
     return re.split(r"[-_]", s.strip().lower())[0] or None
+
+
+MONTHS = ["january", "february", "march", "april", "may", "june", "july",
+          "august", "september", "october", "november", "december"]
+
+
+def date_forms(iso):
+    """The ways a page writes the date iso (YYYY-MM-DD): ISO, numeric
+    with / or ., and in English words (full or three-letter months)."""
+    try:
+        y, m, d = (int(x) for x in iso.split("-"))
+        month = MONTHS[m - 1]
+    except (ValueError, IndexError):
+        return []
+    forms = [iso, "%d/%02d/%02d" % (y, m, d), "%02d/%02d/%d" % (m, d, y),
+             "%d/%d/%d" % (m, d, y), "%02d.%02d.%d" % (d, m, y),
+             "%d.%d.%d" % (d, m, y)]
+    for name in (month, month[:3]):
+        forms += ["%s %d, %d" % (name, d, y), "%s. %d, %d" % (name, d, y),
+                  "%s %d %d" % (name, d, y), "%d %s %d" % (d, name, y),
+                  "%d %s, %d" % (d, name, y)]
+    return forms
+
+
+def on_page(field, want, page_text):
+    """Whether the gold value is on the page at all (its text, tags and
+    attributes, entities decoded): a miss whose gold is not is out of
+    any extractor's reach, and the count of such misses is printed."""
+    if field == "date":
+        return any(f in page_text for f in date_forms(want))
+    return want in page_text
 
 
 def half(page_id):
@@ -146,8 +178,12 @@ def main():
             score[(f, h)] = [0, 0]
     lang_agree = {"all": [0, 0], "A": [0, 0], "B": [0, 0]}
     misses = {f: [] for f in fields}
+    unreachable = {f: 0 for f in fields}
+    modified = [0, 0]  # date misses whose gold is our "modified"; hits
+    #                    where it is not, though we give one that differs
     for i, (pid, url, html, gold) in enumerate(pages):
         o = got.get(i, {})
+        page_text = None
         for f in fields:
             want = NORM[f](gold.get(f))
             if want is None:
@@ -159,6 +195,18 @@ def main():
                 score[(f, h)][1] += 1
             if not ok:
                 misses[f].append((pid, want, have))
+                if page_text is None:
+                    page_text = norm_text(htmlmod.unescape(
+                        html.decode("utf-8", "replace"))) or ""
+                if f in ("title", "date") and not on_page(f, want,
+                                                         page_text):
+                    unreachable[f] += 1
+            if f == "date":
+                mod = norm_date(o.get("modified"))
+                if not ok and mod == want:
+                    modified[0] += 1
+                elif ok and mod is not None and mod != want:
+                    modified[1] += 1
         hl = html_lang(html)
         if hl is not None:
             for h in ("all", half(pid)):
@@ -175,6 +223,12 @@ def main():
         k, n = lang_agree[h]
         row.append("%s %.3f (%d/%d)" % (h, k / n if n else 0, k, n))
     print("  %-12s %s" % ("language = <html lang>", "  ".join(row)))
+    print("  misses whose gold is not on the page: %s" % ", ".join(
+        "%s %d of %d" % (f, unreachable[f], len(misses[f]))
+        for f in ("title", "date")))
+    print("  date misses whose gold is the modified date we give: %d "
+          "(hits where the page's modified date differs: %d)" %
+          tuple(modified))
     if os.environ.get("METASCORE_MISSES"):
         for f in fields:
             for pid, want, have in misses[f]:
