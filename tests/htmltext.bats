@@ -611,6 +611,19 @@ htmltext: dir: read error: Is a directory"
 	assert_output ''
 }
 
+@test "htmlscore wcxb: a snippet's ASCII quotes and dashes find the page's typographic ones; other differences still miss" {
+	# WCXB writes "isn't" in the snippets of some pages and "isn’t" in
+	# others, for the same apostrophe on the page
+	printf 'p1\tarticle\tThe ferry isn\342\200\231t late \342\200\224 yet\342\200\246\tthe ferry isn'"'"'t late - yet...\t\n' > gold.tsv
+	printf 'p2\tarticle\tThe ferry is late.\tthe ferry isn'"'"'t late\t\n' >> gold.tsv
+	printf 'p1.html\tT\tThe ferry isn\342\200\231t late \342\200\224 yet\342\200\246\n' > out.tsv
+	printf 'p2.html\tT\tThe ferry is late.\n' >> out.tsv
+	run "$BENCH/htmlscore" wcxb -v gold.tsv out.tsv
+	assert_success
+	assert_line --regexp '^p1 .* with 1/1 '
+	assert_line --regexp '^p2 .* with 0/1 '
+}
+
 @test "htmltext: Readability's pages: shingle F1 above its floor on each" {
 	htmltext "$D"/readability/*/source.html > out.tsv
 	"$BENCH/htmlscore" shingle -v out.tsv > score
