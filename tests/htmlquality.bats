@@ -877,3 +877,32 @@ PROG=htmltext
 	refute_line --partial 'All rights reserved'
 	refute_line --partial 'Alle Rechte vorbehalten'
 }
+
+@test "htmltext quality: a newsletter sign-up (Sign up for our newsletter, delivered to your inbox) is not text; a sentence about newsletters is, and a service page's offer" {
+	cat > newsletter.html <<-'EOF'
+	<html><head><meta property="og:type" content="article"><meta property="article:published_time" content="2025-03-01"></head><body><article><h1>Printing at home</h1>
+	<p>A laser printer costs more at first and less per page after a year of weekly printing.</p>
+	<p>Like this article? Subscribe to our newsletter for more tips.</p>
+	<p>The best of the week, delivered to your inbox every Friday.</p>
+	<p>🚀 Join our mailing list!</p>
+	<p>Jetzt zum Newsletter anmelden und nichts verpassen.</p>
+	<p>I read the three printing newsletters I subscribe to, and none of them tested toner.</p>
+	<p>The newsletter has 30,000 subscribers, most of them in small offices.</p>
+	<p>Inkjet ink dries out when a printer sits unused for a month or more.</p>
+	</article></body></html>
+	EOF
+	plain newsletter.html
+	assert_line --partial 'A laser printer costs more'
+	assert_line --partial 'newsletters I subscribe to'
+	assert_line --partial '30,000 subscribers'
+	assert_line --partial 'Inkjet ink dries out'
+	refute_line --partial 'Subscribe to our newsletter'
+	refute_line --partial 'delivered to your inbox'
+	refute_line --partial 'Join our mailing list'
+	refute_line --partial 'Newsletter anmelden'
+	# a service page keeps its offer, as every section of it
+	run --separate-stderr htmltext --meta -u https://example.org/services/printing newsletter.html
+	assert_equal "$(cut -f 7 <<< "$output")" service
+	run --separate-stderr htmltext -u https://example.org/services/printing newsletter.html
+	assert_output --partial 'delivered to your inbox'
+}
