@@ -906,3 +906,27 @@ PROG=htmltext
 	run --separate-stderr htmltext -u https://example.org/services/printing newsletter.html
 	assert_output --partial 'delivered to your inbox'
 }
+
+@test "htmltext quality: a sign-in prompt (Sign in to comment, You must be logged in to post, Connectez-vous pour commenter) is not text; an instruction to log in to something is" {
+	cat > login.html <<-'EOF'
+	<html><body><main><h1>Desk lamps</h1>
+	<p>A lamp with a warm light and a long arm lights a desk without glare on the screen.</p>
+	<p>Sign in to add this item to your wishlist, follow it, or mark it as ignored</p>
+	<p>You must be logged in to post a comment.</p>
+	<p>Already have an account? Log in</p>
+	<p>Connectez-vous pour commenter cet article.</p>
+	<p>Log in to your router's settings page and turn the lamp's schedule on.</p>
+	<p>Our readers log in to the forum to compare lamps every week.</p>
+	<p>The brightest lamp we tried gave 1,000 lumens at full power.</p>
+	</main></body></html>
+	EOF
+	plain login.html
+	assert_line --partial 'A lamp with a warm light'
+	assert_line --partial "Log in to your router's settings page"
+	assert_line --partial 'Our readers log in to the forum'
+	assert_line --partial 'The brightest lamp'
+	refute_line --partial 'Sign in to add this item'
+	refute_line --partial 'You must be logged in'
+	refute_line --partial 'Already have an account'
+	refute_line --partial 'Connectez-vous'
+}
