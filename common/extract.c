@@ -2394,6 +2394,16 @@ has_word(const char *s, size_t n, const char *word, size_t at)
  * (a game shop's "Sign in to add this item to your wishlist" on each
  * of its pages), every type up or unchanged, one page fell by 0.001.
  *
+ * Thanks of a form or a sign-off: a line that opens with "Thank you
+ * for" or "Thanks for" and reading, subscribing, signing up, visiting
+ * or "your feedback" ("Thanks for your feedback!", "Thank you for
+ * subscribing to our daily newsletter.", "Thanks for reading Cloud
+ * Database Report!"); at most 200 bytes.  The line must open so: an
+ * author's "..., stay safe. Thanks for reading" closing a paragraph
+ * stays, and so do thanks for anything else ("Thanks for your
+ * support!").  WCXB dev: 16 lines on 10 pages, none in a reference,
+ * halves 0.88419/0.88226 -> 0.88421/0.88228, no page fell.
+ *
  * The languages: English, German, French, Spanish, Italian, Dutch,
  * Portuguese (the affiliate disclosures in English only). */
 #define NOTICE_BYTES	600
@@ -2408,6 +2418,7 @@ struct notice {
 						   sentence: NULL-ended */
 	const char *const	*then;		/* NULL, or the words one of
 						   which must follow opens */
+	bool			 line_start;	/* opens opens the line */
 	const char *const	*asks;		/* NULL, or NULL-ended */
 };
 
@@ -2485,21 +2496,43 @@ static const char *const login_then[] = {
 	"update", "use", "view", "vote", "write", NULL,
 };
 
+static const char *const thanks_says[] = {
+	"danke f\xc3\xbcr ihr feedback", "danke f\xc3\xbcr deine anmeldung",
+	"danke f\xc3\xbcr ihre anmeldung", "merci pour votre retour",
+	"merci pour votre inscription", "merci de votre inscription",
+	"gracias por suscribirte", "gracias por tu opini\xc3\xb3n",
+	"grazie per il feedback", "grazie per l'iscrizione",
+	"bedankt voor je feedback", "bedankt voor uw feedback",
+	"bedankt voor je inschrijving", "obrigado pelo feedback",
+	"obrigada pelo feedback", "obrigado por se inscrever", NULL,
+};
+static const char *const thanks_opens[] = {
+	"thank you for", "thanks for", "thank you so much for",
+	"thanks so much for", NULL,
+};
+static const char *const thanks_then[] = {
+	"listening", "reading", "signing up", "stopping by", "subscribing",
+	"visiting", "watching", "your feedback", NULL,
+};
+
 static const struct notice notices[] = {
 	{ { "cookie", NULL }, { 4 }, 12, 600, ON_ALL, cookie_says, NULL,
-	    NULL, cookie_asks },
+	    NULL, false, cookie_asks },
 	{ { "affiliate", "commission", "qualifying purchases", NULL },
 	    { 1, 2, 0 }, 30, 600, ON(PAGETYPE_ARTICLE), affiliate_says, NULL,
-	    NULL, NULL },
+	    NULL, false, NULL },
 	{ { "reserv", "riserv", "vorbeh", "voorbeh", NULL }, { 5, 5, 0, 0 },
-	    12, 300, ON_ALL, copyright_says, NULL, NULL, NULL },
+	    12, 300, ON_ALL, copyright_says, NULL, NULL, false, NULL },
 	{ { "newsletter", "inbox", "mailing list", "nieuwsbrief", NULL },
 	    { 2, 4, 6, 4 }, 12, 200,
 	    ON_ALL & ~(ON(PAGETYPE_SERVICE) | ON(PAGETYPE_PRODUCT)),
-	    newsletter_says, newsletter_opens, NULL, NULL },
+	    newsletter_says, newsletter_opens, NULL, false, NULL },
 	{ { "sign", "log", "connectez", "identifiez", "melde", "inici",
 	    "accedi", NULL }, { 2, 2, 8, 9, 0, 3, 1 }, 12, 200, ON_ALL,
-	    login_says, login_opens, login_then, NULL },
+	    login_says, login_opens, login_then, false, NULL },
+	{ { "thank", "danke", "bedankt", "grazie", "obrigad", "votre",
+	    "gracias", NULL }, { 4, 3, 5, 3, 1, 0, 0 }, 12, 200, ON_ALL,
+	    thanks_says, thanks_opens, thanks_then, true, NULL },
 };
 
 static bool
@@ -2534,7 +2567,7 @@ followed_by(const char *p, const char *const *list)
  * "Log in to your console"). */
 static bool
 opening_phrase(const char *low, const char *const *list,
-    const char *const *then)
+    const char *const *then, bool line_start)
 {
 	for (; *list != NULL; list++) {
 		size_t len = strlen(*list);
@@ -2547,7 +2580,8 @@ opening_phrase(const char *low, const char *const *list,
 				continue;
 			while (b > low && b[-1] == ' ')
 				b--;
-			if (b >= low + 4 && strncmp(b - 4, "just", 4) == 0 &&
+			if (!line_start && b >= low + 4 &&
+			    strncmp(b - 4, "just", 4) == 0 &&
 			    (b == low + 4 || !is_lower((unsigned char)b[-5])))
 				return true;
 			while (b > low && !is_lower((unsigned char)b[-1]) &&
@@ -2555,8 +2589,8 @@ opening_phrase(const char *low, const char *const *list,
 			    b[-1] != ';' && b[-1] != '.' && b[-1] != '!' &&
 			    b[-1] != '?' && b[-1] != ':')
 				b--;
-			if (b == low || b[-1] == '.' || b[-1] == '!' ||
-			    b[-1] == '?' || b[-1] == ':')
+			if (b == low || (!line_start && (b[-1] == '.' ||
+			    b[-1] == '!' || b[-1] == '?' || b[-1] == ':')))
 				return true;
 		}
 	}
@@ -2600,7 +2634,8 @@ notice_line(const struct walk *w)
 			lowered = true;
 		}
 		if ((any_phrase(low, nt->says) || (nt->opens != NULL &&
-		    opening_phrase(low, nt->opens, nt->then))) &&
+		    opening_phrase(low, nt->opens, nt->then,
+		    nt->line_start))) &&
 		    (nt->asks == NULL || any_phrase(low, nt->asks)))
 			return true;
 	}

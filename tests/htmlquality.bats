@@ -930,3 +930,25 @@ PROG=htmltext
 	refute_line --partial 'Already have an account'
 	refute_line --partial 'Connectez-vous'
 }
+
+@test "htmltext quality: a form's thanks or a sign-off (Thanks for your feedback!, Thank you for subscribing, Merci pour votre inscription) is not text; thanks inside a paragraph, or for anything else, are" {
+	cat > thanks.html <<-'EOF'
+	<html><body><main><h1>Garden hoses</h1>
+	<p>A rubber hose stays supple in the cold and lasts longer than a vinyl one.</p>
+	<p>Thanks for your feedback!</p>
+	<p>Thank you for subscribing to our weekly newsletter.</p>
+	<p>Merci pour votre inscription.</p>
+	<p>That is all for this week's garden notes, my friends. Thanks for reading, and water early.</p>
+	<p>Thanks for your support!</p>
+	<p>A brass connector outlasts a plastic one by years.</p>
+	</main></body></html>
+	EOF
+	plain thanks.html
+	assert_line --partial 'A rubber hose stays supple'
+	assert_line --partial 'Thanks for reading, and water early.'
+	assert_line 'Thanks for your support!'
+	assert_line --partial 'A brass connector'
+	refute_line 'Thanks for your feedback!'
+	refute_line --partial 'Thank you for subscribing'
+	refute_line --partial 'Merci pour votre inscription'
+}
