@@ -4320,6 +4320,39 @@ cmp_phrase(const void *key, const void *elem)
 	return strcmp(key, *(const char *const *)elem);
 }
 
+/* Whether every phrase of list is in lower case, as the line it is
+ * looked for in. */
+static bool
+phrases_lower(const char *const *list)
+{
+	for (; list != NULL && *list != NULL; list++)
+		for (const char *c = *list; *c; c++)
+			if (is_upper((unsigned char)*c))
+				return false;
+	return true;
+}
+
+bool
+extract_notices_valid(void)
+{
+	for (size_t i = 0; i < sizeof notices / sizeof notices[0]; i++) {
+		const struct notice *nt = &notices[i];
+		size_t g = 0;
+
+		for (; g < sizeof nt->gate / sizeof nt->gate[0] &&
+		    nt->gate[g] != NULL; g++)
+			if (nt->at[g] >= strlen(nt->gate[g]) ||
+			    !is_lower((unsigned char)nt->gate[g][nt->at[g]]))
+				return false;
+		if (g == 0 || g == sizeof nt->gate / sizeof nt->gate[0] ||
+		    nt->max > NOTICE_BYTES || nt->says == NULL ||
+		    !phrases_lower(nt->says) || !phrases_lower(nt->opens) ||
+		    !phrases_lower(nt->then) || !phrases_lower(nt->asks))
+			return false;
+	}
+	return true;
+}
+
 bool
 extract_tables_sorted(void)
 {

@@ -107,5 +107,11 @@ enum {
 unsigned extract_name_class(const char *value);
 /* Whether the word tables that are searched by bisection are sorted. */
 bool extract_tables_sorted(void);
+/* Whether each notice of step 5 (a cookie notice, a sign-in prompt ...)
+ * is well formed: each gate's letter a lower-case ASCII letter of its
+ * word (it picks a bit of the line's letters), its phrases in lower case
+ * (they are looked for in the line lowered), its gates NULL-ended within
+ * their array, its longest line within the longest the check lowers. */
+bool extract_notices_valid(void);
 
 #endif

@@ -6,6 +6,14 @@ load helper
 
 PROG=htmltext
 
+# FILE as a service page's (its URL says /services/): the page is typed
+# service, and run leaves its record in $output
+as_service() {
+	run --separate-stderr htmltext --meta -u https://example.org/services/x "$1"
+	assert_equal "$(cut -f 7 <<< "$output")" service
+	run --separate-stderr htmltext -u https://example.org/services/x "$1"
+}
+
 @test "htmltext quality: a control's words on a line of their own (5 min read, Advertisement, Sign up for our newsletter) are not text; in a sentence or in code they are" {
 	cat > ui.html <<-'EOF'
 	<html><head><title>Tides</title></head><body>
@@ -854,9 +862,7 @@ PROG=htmltext
 	assert_line --partial 'Streamers earn a commission'
 	refute_line --partial 'may contain affiliate links'
 	refute_line --partial 'we may earn a commission'
-	run --separate-stderr htmltext --meta -u https://example.org/services/insurance disclosure.html
-	assert_equal "$(cut -f 7 <<< "$output")" service
-	run --separate-stderr htmltext -u https://example.org/services/insurance disclosure.html
+	as_service disclosure.html
 	assert_output --partial 'may contain affiliate links'
 }
 
@@ -901,9 +907,7 @@ PROG=htmltext
 	refute_line --partial 'Join our mailing list'
 	refute_line --partial 'Newsletter anmelden'
 	# a service page keeps its offer, as every section of it
-	run --separate-stderr htmltext --meta -u https://example.org/services/printing newsletter.html
-	assert_equal "$(cut -f 7 <<< "$output")" service
-	run --separate-stderr htmltext -u https://example.org/services/printing newsletter.html
+	as_service newsletter.html
 	assert_output --partial 'delivered to your inbox'
 }
 

@@ -34,4 +34,7 @@ test_names(void)
 	ok(extract_tables_sorted(),
 	    "extract: the class words and the controls' phrases are sorted "
 	    "(bsearch needs it)");
+	ok(extract_notices_valid(),
+	    "extract: the notices' gate letters are lower-case letters of "
+	    "their words and their phrases are in lower case");
 }
