@@ -983,7 +983,7 @@ news_page() {
 	refute_output --partial 'Quay Street'
 }
 
-@test "htmltext page types: a thread's labels (a short line over each of three posts or more) and its members' figures are not its text; code, sentences and a label given twice are" {
+@test "htmltext page types: a thread's labels (a short line over each of three posts or more) and its members' figures are not its text; code, sentences, a label given twice and the posts' dates are" {
 	{
 		printf '<html><head><script type="application/ld+json">{"@type":"DiscussionForumPosting","headline":"Bridge sounds on a Pi 5"}</script></head><body><h1>Bridge sounds on a Pi 5</h1>\n'
 		for p in "The sound card gives a hum when the fan spins up, on every kernel I tried this week." \
@@ -1015,13 +1015,18 @@ news_page() {
 		    "Try a shorter cable between the card and the board, the hum went away here with that." \
 		    "A ferrite bead on the USB lead did it for me, after the cable made no difference."; do
 			i=$((i + 1))
-			printf '<div class="post"><div class="userinfo"><div>%s</div><div>Join Date: %s 200%d</div><div>%d,5%d3 posts</div></div><p>%s</p></div>\n' "$(sed -n "${i}p" <<< $'Ann\nBo\nCy')" "$(sed -n "${i}p" <<< $'Aug\nMar\nJun')" "$i" "$i" "$i" "$p"
+			printf '<div class="post"><div class="userinfo"><div>%s</div><div>Join Date: %s 200%d</div><div>%d,5%d3 posts</div></div><div>Oct %d, 2024</div><div>2024-10-0%d 11:37:44 +00:00</div><p>%s</p></div>\n' "$(sed -n "${i}p" <<< $'Ann\nBo\nCy')" "$(sed -n "${i}p" <<< $'Aug\nMar\nJun')" "$i" "$i" "$i" "$((i + 7))" "$i" "$p"
 		done
 		printf '<p>Step 1: unplug it, Step 2: wait.</p></body></html>\n'
 	} > values.html
 	plain values.html
 	refute_line --partial 'Join Date'
 	refute_line --partial ' posts'
+	# a date people read is when each post was written, not a label;
+	# a machine's timestamp is one
+	assert_line 'Oct 8, 2024'
+	assert_line 'Oct 10, 2024'
+	refute_line --partial '11:37:44'
 	assert_line --partial 'A ferrite bead on the USB lead'
 	assert_line 'Step 1: unplug it, Step 2: wait.'
 	# a member's figures beside two posts only ("Posts: 4,032", "Joined:
