@@ -155,6 +155,21 @@ EOF
 	assert_line --partial 'A viewer of the ferry photographs'
 }
 
+@test "htmltext: step 3: the class names that hide text for screen readers only (Bootstrap's, WordPress's, Foundation's, Bulma's, jQuery UI's) hide it; a class that merely contains one does not" {
+	{
+		printf '<html><body><article><h1>Merging models</h1><p>Merging language models is a cheap way to combine what several fine-tuned checkpoints learned.</p>\n'
+		for c in sr-only screen-reader-text visually-hidden show-for-sr is-sr-only u-visually-hidden ui-helper-hidden-accessible hidden-visually; do
+			printf '<label class="switch"><input type="checkbox"><span class="%s">Toggle %s</span></label>\n' "$c" "$c"
+		done
+		printf '<p class="show-for-sr-later">A paragraph whose class only contains such a name, kept.</p>\n'
+		printf '<p>The merged model keeps its alignment when the experts are kept close in Fisher geometry.</p></article></body></html>\n'
+	} > sr.html
+	plain sr.html
+	refute_output --partial 'Toggle'
+	assert_line 'A paragraph whose class only contains such a name, kept.'
+	assert_line --partial 'The merged model keeps its alignment'
+}
+
 @test "htmltext: step 3: a page all of whose text a hiding class or aria-hidden hides (a preloader, an open dialog) is read again with them ignored; the hidden attribute stays" {
 	cat > preload.html <<-'EOF'
 	<title>Nesting</title><body><div class="preloader"></div>
