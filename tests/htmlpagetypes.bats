@@ -983,14 +983,14 @@ news_page() {
 	refute_output --partial 'Quay Street'
 }
 
-@test "htmltext page types: a thread's labels (a short line over each of three posts or more) and its members' figures are not its text; code, sentences, a label given twice and the posts' dates are" {
+@test "htmltext page types: a thread's labels (a short line over each of three posts or more) and its members' figures are not its text; code, sentences, a label given twice, the posts' dates and their posters' names are" {
 	{
 		printf '<html><head><script type="application/ld+json">{"@type":"DiscussionForumPosting","headline":"Bridge sounds on a Pi 5"}</script></head><body><h1>Bridge sounds on a Pi 5</h1>\n'
 		for p in "The sound card gives a hum when the fan spins up, on every kernel I tried this week." \
 		    "Try a shorter cable between the card and the board, the hum went away here with that." \
 		    "A ferrite bead on the USB lead did it for me, after the cable made no difference." \
 		    "Same here: the bead fixed it, and the fan noise is gone too now that it sits lower."; do
-			printf '<div class="post"><div class="userinfo"><span>Registered User</span><div>Join Date: Aug 2008</div></div><p>%s</p><pre>sudo rpi-update</pre></div>\n' "$p"
+			printf '<div class="post"><div class="userinfo"><h4><a href="/members/kim.7/">Kim Lee</a></h4><h5><a href="/tags/kernel/">Kernel tag</a></h5><span>Registered User</span><div>Join Date: Aug 2008</div></div><p>%s</p><pre>sudo rpi-update</pre></div>\n' "$p"
 		done
 		printf '<div class="post"><div class="userinfo"><span>Senior Moderator</span></div><p>Marked as solved: the ferrite bead is the answer to this thread.</p></div>\n'
 		printf '<div class="post"><div class="userinfo"><span>Senior Moderator</span></div><p>Closed for replies after thirty days, as every thread here is.</p></div>\n'
@@ -1003,6 +1003,10 @@ news_page() {
 	refute_line 'Join Date: Aug 2008'
 	assert_equal "$(grep -c '^sudo rpi-update$' <<< "$output")" 4
 	assert_equal "$(grep -c '^Senior Moderator$' <<< "$output")" 2
+	# a poster's name, a link to their profile, is no label; another
+	# link given over each post is
+	assert_equal "$(grep -c '^Kim Lee$' <<< "$output")" 4
+	refute_line 'Kernel tag'
 	assert_line --partial 'A ferrite bead on the USB lead'
 	run htmltext --markdown labels.html
 	refute_output --partial 'Registered User'
