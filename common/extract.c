@@ -551,14 +551,26 @@ extract_name_class(const char *value)
  * fell; not screen-reader-only, whose text the references of two
  * service pages keep (a rating's words, a price's terms; service B
  * 0.81680 -> 0.81666 with it). */
-static const char *const hiding_classes[] = {
-	"element-invisible", "hidden", "hide", "offscreen",
-	"screen-reader-text", "sr-only", "visually-hidden", "visuallyhidden",
-	"show-for-sr", "screenreader-only", "is-sr-only",
-	"u-visually-hidden", "ui-helper-hidden-accessible", "hidden-visually",
-	"u-hidden-visually", "a11y-visually-hidden", "visuallyHidden",
+#define HIDING(s)	{ s, sizeof s - 1 }
+static const struct {
+	const char	*name;
+	size_t		 len;
+} hiding_classes[] = {
+	HIDING("element-invisible"), HIDING("hidden"), HIDING("hide"),
+	HIDING("offscreen"), HIDING("screen-reader-text"), HIDING("sr-only"),
+	HIDING("visually-hidden"), HIDING("visuallyhidden"),
+	HIDING("show-for-sr"), HIDING("screenreader-only"),
+	HIDING("is-sr-only"), HIDING("u-visually-hidden"),
+	HIDING("ui-helper-hidden-accessible"), HIDING("hidden-visually"),
+	HIDING("u-hidden-visually"), HIDING("a11y-visually-hidden"),
+	HIDING("visuallyHidden"),
 };
+#undef HIDING
 
+/* Whether the class attribute v has one of hiding_classes: a token's
+ * length and first byte are compared before its bytes, for this runs
+ * on every class of every element (callgrind, 60 of Readability's
+ * pages: with a strlen() of each name, 1.2182 of parse; so, 1.2104). */
 static bool
 hiding_class(const char *v)
 {
@@ -572,11 +584,13 @@ hiding_class(const char *v)
 		for (n = 0; s[n] && s[n] != ' ' && !(s[n] >= '\t' && s[n] <= '\r');
 		    n++)
 			;
-		for (size_t i = 0; i < sizeof hiding_classes /
-		    sizeof hiding_classes[0]; i++)
-			if (strlen(hiding_classes[i]) == n &&
-			    memcmp(hiding_classes[i], s, n) == 0)
-				return true;
+		if (n >= 4)
+			for (size_t i = 0; i < sizeof hiding_classes /
+			    sizeof hiding_classes[0]; i++)
+				if (hiding_classes[i].len == n &&
+				    hiding_classes[i].name[0] == s[0] &&
+				    memcmp(hiding_classes[i].name, s, n) == 0)
+					return true;
 		s += n;
 	}
 	return false;
