@@ -294,6 +294,25 @@ EOF
 	EOF
 }
 
+@test "htmltext: step 4: a form that holds more than half of the page's text is the page (a profile's table of papers in the form that selects them); a smaller form is noise" {
+	{
+		printf '<html><body><div class="profile"><h1>Ada Byron</h1><p>Professor of Computing, University of London</p></div>\n'
+		printf '<form method="post"><div class="search"><input name="q"><button>Search</button></div><table>\n'
+		for t in "Notes on the analytical engine and its programs" "A method of computing the numbers of Bernoulli" \
+		    "On the weaving of algebraic patterns by machines" "Letters on the calculus of finite differences" \
+		    "The engine considered as a general symbol processor"; do
+			printf '<tr><td><input type="checkbox"></td><td><b>%s</b><div>A. Byron, C. Babbage</div></td><td>1843</td></tr>\n' "$t"
+		done
+		printf '</table></form>\n'
+		printf '<form><p>Sign in to follow this profile and get an email for each new paper.</p><input name="email"></form></body></html>\n'
+	} > papers.html
+	plain papers.html
+	assert_line --partial 'Notes on the analytical engine'
+	assert_line --partial 'The engine considered as a general symbol processor'
+	refute_line --partial 'Sign in to follow'
+	refute_line 'Search'
+}
+
 # --- step 5: link density ----------------------------------------------------------
 
 @test "htmltext: step 4: a table is not pruned for a place word in its class (a sticky-header table); a header div is" {
