@@ -158,7 +158,8 @@ EOF
 @test "htmltext: step 3: the class names that hide text for screen readers only (Bootstrap's, WordPress's, Foundation's, Bulma's, jQuery UI's) hide it; a class that merely contains one does not" {
 	{
 		printf '<html><body><article><h1>Merging models</h1><p>Merging language models is a cheap way to combine what several fine-tuned checkpoints learned.</p>\n'
-		for c in sr-only screen-reader-text visually-hidden show-for-sr is-sr-only u-visually-hidden ui-helper-hidden-accessible hidden-visually; do
+		for c in sr-only screen-reader-text visually-hidden show-for-sr is-sr-only screenreader-only u-visually-hidden \
+		    hidden-visually u-hidden-visually a11y-visually-hidden visuallyHidden ui-helper-hidden-accessible; do
 			printf '<label class="switch"><input type="checkbox"><span class="%s">Toggle %s</span></label>\n' "$c" "$c"
 		done
 		printf '<p class="show-for-sr-later">A paragraph whose class only contains such a name, kept.</p>\n'
@@ -304,12 +305,12 @@ EOF
 			printf '<tr><td><input type="checkbox"></td><td><b>%s</b><div>A. Byron, C. Babbage</div></td><td>1843</td></tr>\n' "$t"
 		done
 		printf '</table></form>\n'
-		printf '<form><p>Sign in to follow this profile and get an email for each new paper.</p><input name="email"></form></body></html>\n'
+		printf '<form><p>Enter your address to get a message for each new paper of this author.</p><input name="email"></form></body></html>\n'
 	} > papers.html
 	plain papers.html
 	assert_line --partial 'Notes on the analytical engine'
 	assert_line --partial 'The engine considered as a general symbol processor'
-	refute_line --partial 'Sign in to follow'
+	refute_line --partial 'Enter your address'
 	refute_line 'Search'
 }
 
