@@ -1158,6 +1158,14 @@ head_element(struct extract *x, xmlNode *c, xmlNode **title)
 		jsonld_add_script(&x->ld, c);
 }
 
+/* A <form> element, pruned by its tag in step 4. */
+static bool
+form_el(const struct el *e)
+{
+	return (e->tf & TF_STRUCT) &&
+	    strcmp((const char *)e->node->name, "form") == 0;
+}
+
 /* A form without a control a reader sees: on a forum, a post's text
  * (old Reddit puts each comment's body in its edit form).  On other
  * pages it stays noise: a shop's grid of products in its compare form
@@ -1166,8 +1174,7 @@ head_element(struct extract *x, xmlNode *c, xmlNode **title)
 static bool
 bare_form(const struct el *e)
 {
-	return (e->tf & TF_STRUCT) && !(e->flags & F_CONTROL) &&
-	    strcmp((const char *)e->node->name, "form") == 0;
+	return form_el(e) && !(e->flags & F_CONTROL);
 }
 
 /* Whether n is a control a reader of the form sees: a button, a select,
@@ -1436,8 +1443,6 @@ comments_per_post(const struct extract *x)
 	return n >= 2;
 }
 
-static bool tag_is(const struct el *e, const char *name);
-
 /* A form that holds more than half of the page's text is the page, not a
  * form beside it: a scholar's profile whose table of papers sits in the
  * form that selects them, a shop's grid inside its filter form.  WCXB
@@ -1448,8 +1453,7 @@ static bool tag_is(const struct el *e, const char *name);
 static bool
 page_form(const struct extract *x, const struct el *e)
 {
-	return (e->tf & TF_STRUCT) && tag_is(e, "form") &&
-	    (uint64_t)e->chars * 2 > x->els[0].chars;
+	return form_el(e) && (uint64_t)e->chars * 2 > x->els[0].chars;
 }
 
 static void
