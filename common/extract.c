@@ -3023,6 +3023,12 @@ enter(struct walk *w, struct el *e)
 	if (!(e->tf & TF_BLOCK))
 		return;
 	if (w->pre) {
+		/* a pre in a pre is counted, so that its end, which leave()
+		 * takes like this one's, does not end the outer one: a
+		 * fuzzer's page, where an li inside both then left the list
+		 * count at -1 */
+		if (e->tf & TF_PRE)
+			w->pre++;
 		buf_putc(&x->line, '\n');
 		return;
 	}
@@ -3067,7 +3073,9 @@ leave(struct walk *w, struct el *e)
 		}
 		return;
 	}
-	if (w->pre && !(e->tf & TF_PRE)) {
+	if (w->pre > 1 || (w->pre && !(e->tf & TF_PRE))) {
+		if (e->tf & TF_PRE)
+			w->pre--;
 		buf_putc(&x->line, '\n');
 		return;
 	}

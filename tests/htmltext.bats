@@ -70,6 +70,17 @@ EOF
 	htmltext "$D/blocks.html" | grep -q 'Country name\\tCapital city\\nFrance\\tParis'
 }
 
+@test "htmltext: step 8: a <pre> inside a <pre> ends only itself: the outer one's last line stays, and the page after it is not read as preformatted" {
+	cat > a.html <<-'EOF'
+	<html><body><article><pre>outer<pre>inner</pre>after</pre>
+	<p>A paragraph   that follows the code and is long enough to be the text of the page.</p>
+	<div><pre>x<div><li>y<pre>z</pre></li><li>w</li></div></pre></div>
+	</article></body></html>
+	EOF
+	htmltext a.html | cut -f3 > out
+	assert_bytes out 'outer\\ninner\\nafter\\nA paragraph that follows the code and is long enough to be the text of the page.\\nx\\ny\\nz\\nw\n'
+}
+
 @test "htmltext: step 2: HTML5's named references (&mldr; &colon; &check;) are decoded in text, the title and attributes; &amp;mldr; stays as written" {
 	printf '<html><head><title>Kotlin&colon; a guide</title></head><body><article><h1>Kotlin&colon; a guide</h1>\n<p>Yeah&mldr; the build is slow, but &check; it works, and &amp;mldr; is how HTML writes an ellipsis.</p>\n<p><img src="k.png" alt="A chart&colon; build times"> Another paragraph long enough to be kept as text.</p></article></body></html>\n' > ent.html
 	run --separate-stderr htmltext ent.html
