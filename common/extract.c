@@ -5297,6 +5297,10 @@ run(struct extract *x, xmlDoc *doc, const char *url)
 		shared_places(x);
 	}
 	jsonld_finish(&x->ld);
+	if (title != NULL)
+		for (const xmlNode *c = title->children; c != NULL; c = c->next)
+			if (c->type == XML_TEXT_NODE && c->content != NULL)
+				pagetype_title(&x->ev, (const char *)c->content);
 	if (url != NULL)
 		pagetype_url(&x->ev, url);
 	else if (x->canonical.len > 0)

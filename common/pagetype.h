@@ -9,6 +9,7 @@
 #ifndef CRAWLUTILS_PAGETYPE_H
 #define CRAWLUTILS_PAGETYPE_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 enum pagetype {
@@ -73,6 +74,7 @@ struct pagetype_evidence {
 	uint32_t	 card_links;	/* ... their link text */
 	uint32_t	 held_chars;	/* text of the containers step 6 chose */
 	uint32_t	 bylines;	/* elements named author or byline */
+	bool		 forum_title;	/* the title names a forum */
 };
 
 /* Add the evidence of n entities of a schema.org type ("Product",
@@ -82,6 +84,8 @@ void pagetype_schema(struct pagetype_evidence *ev, const char *type,
     unsigned n);
 /* Add the evidence of the words of a URL's path. */
 void pagetype_url(struct pagetype_evidence *ev, const char *url);
+/* Add the evidence of the words of the page's <title>. */
+void pagetype_title(struct pagetype_evidence *ev, const char *title);
 enum pagetype pagetype_decide(const struct pagetype_evidence *ev);
 const char *pagetype_name(enum pagetype t);
 

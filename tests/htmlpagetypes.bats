@@ -564,6 +564,18 @@ PROG=htmltext
 	assert_equal "$(cut -f 7 <<< "$output")" documentation
 }
 
+@test "htmltext page types: a title that names a forum (Shoe Forum, Foren, phpBB's View topic) makes a forum page, but not on an Article (a story on the World Economic Forum)" {
+	body='<body><h1>Wool shoes that squeak</h1><p>My new wool shoes squeak on every step I take in the office.</p><p>Try a little talc inside them, that fixed mine within a day.</p></body></html>'
+	printf '<html><head><title>Wool shoes that squeak - Shoe Forum</title></head>%s\n' "$body" > forum.html
+	printf '<html><head><title>Schuhe &bull; Foren</title></head>%s\n' "$body" > foren.html
+	printf '<html><head><title>Walkers &bull; View topic - Wool shoes that squeak</title></head>%s\n' "$body" > phpbb.html
+	printf '<html><head><title>Wool shoes that squeak - Shoe Forums</title><meta property="og:type" content="article"></head><body><time datetime="2025-01-20">Jan 20</time>%s\n' "${body#<body>}" > story.html
+	printf '<html><head><title>Forumla shoes: a view of the topic</title></head>%s\n' "$body" > other.html
+	run --separate-stderr htmltext --meta forum.html foren.html phpbb.html story.html other.html
+	assert_success
+	assert_equal "$(cut -f 1,7 <<< "$output")" "$(printf 'forum.html\tforum\nforen.html\tforum\nphpbb.html\tforum\nstory.html\tarticle\nother.html\tarticle')"
+}
+
 @test "htmltext page types: og:type product with a grid of prices and no Product entity is a collection; with a product word in the URL, a product" {
 	{
 		printf '<html><head><meta property="og:type" content="product"></head><body><main><h1>Indoor pots</h1><p>Pots and pottery for indoor plants, in every style.</p>\n'

@@ -40,6 +40,30 @@ test_pagetype(void)
 		}
 	}
 	ok(bad == 0, "pagetype_url: path words, not the host, query or fragment");
+	static const struct {
+		const char *title;
+		bool forum;
+	} titles[] = {
+		{ "Tips from a first time visitor - Japan Forum - Travel", true },
+		{ "Doom9's Forum", true },
+		{ "FORUMS", true },
+		{ "Schuhe \u2022 Foren", true },
+		{ "Walkers \u2022 View topic - Wool shoes", true },
+		{ "Forumla shoes: a view of the topic", false },
+		{ "The forumula", false },
+		{ "", false },
+	};
+
+	bad = 0;
+	for (size_t i = 0; i < sizeof titles / sizeof titles[0]; i++) {
+		memset(&ev, 0, sizeof ev);
+		pagetype_title(&ev, titles[i].title);
+		if (ev.forum_title != titles[i].forum) {
+			printf("# %s: %d\n", titles[i].title, ev.forum_title);
+			bad++;
+		}
+	}
+	ok(bad == 0, "pagetype_title: forum words, whole; view topic");
 	memset(&ev, 0, sizeof ev);
 	pagetype_schema(&ev, "http://schema.org/Product", 1);
 	pagetype_schema(&ev, "schema:Product", 1);
