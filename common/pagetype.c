@@ -142,6 +142,30 @@ static const struct word url_words[] = {
 	{ "viewtopic",		PAGETYPE_U_FORUM },
 };
 
+static bool
+is_letter(char c)
+{
+	return (c | 0x20) >= 'a' && (c | 0x20) <= 'z';
+}
+
+/* The run of ASCII letters at *pp, lower-cased into w (size bytes, with
+ * its NUL) when it fits; *pp is moved past it.  Returns its length:
+ * size or more when it did not fit. */
+static size_t
+letters(const char **pp, char *w, size_t size)
+{
+	const char *p = *pp;
+	size_t n = 0;
+
+	for (; is_letter(*p); p++, n++)
+		if (n < size - 1)
+			w[n] = (char)(*p | 0x20);
+	if (n < size)
+		w[n] = '\0';
+	*pp = p;
+	return n;
+}
+
 void
 pagetype_url(struct pagetype_evidence *ev, const char *url)
 {
@@ -151,19 +175,13 @@ pagetype_url(struct pagetype_evidence *ev, const char *url)
 		p = s + 3 + strcspn(s + 3, "/?#");	/* past the authority */
 	while (*p && *p != '?' && *p != '#') {
 		char w[24];
-		size_t n = 0;
+		size_t n;
 
-		while (*p && *p != '?' && *p != '#' &&
-		    !((*p | 0x20) >= 'a' && (*p | 0x20) <= 'z'))
+		while (*p && *p != '?' && *p != '#' && !is_letter(*p))
 			p++;
 		bool segment = p == url || p[-1] == '/';
 
-		while ((*p | 0x20) >= 'a' && (*p | 0x20) <= 'z') {
-			if (n < sizeof w - 1)
-				w[n] = (char)(*p | 0x20);
-			n++;
-			p++;
-		}
+		n = letters(&p, w, sizeof w);
 		if (n == 0 || n >= sizeof w)
 			continue;
 		/* a letter alone is a word only as a whole segment
@@ -171,16 +189,22 @@ pagetype_url(struct pagetype_evidence *ev, const char *url)
 		if (n == 1 && !(segment && (*p == '/' || *p == '\0' ||
 		    *p == '?' || *p == '#')))
 			continue;
-		w[n] = '\0';
 		ev->url |= lookup(url_words, sizeof url_words / sizeof url_words[0],
 		    w);
 	}
 }
 
+/* words of a title that name a forum, sorted */
+static const struct word title_words[] = {
+	{ "foren",		PAGETYPE_U_FORUM },
+	{ "foro",		PAGETYPE_U_FORUM },
+	{ "foros",		PAGETYPE_U_FORUM },
+	{ "forum",		PAGETYPE_U_FORUM },
+	{ "forums",		PAGETYPE_U_FORUM },
+};
+
 /* A title that names a forum: "... - Japan Forum - Tripadvisor",
- * "Doom9's Forum", phpBB's "Site \u2022 View topic - ...".  Words of
- * letters, as in a URL: forum, forums, foren, foro, foros, or "view
- * topic". */
+ * "Doom9's Forum", phpBB's "Site &bull; View topic - ...". */
 void
 pagetype_title(struct pagetype_evidence *ev, const char *title)
 {
@@ -189,23 +213,17 @@ pagetype_title(struct pagetype_evidence *ev, const char *title)
 
 	while (*p) {
 		char w[8];
-		size_t n = 0;
+		size_t n;
 
-		while (*p && !((*p | 0x20) >= 'a' && (*p | 0x20) <= 'z'))
+		while (*p && !is_letter(*p))
 			p++;
-		while ((*p | 0x20) >= 'a' && (*p | 0x20) <= 'z') {
-			if (n < sizeof w - 1)
-				w[n] = (char)(*p | 0x20);
-			n++;
-			p++;
-		}
+		n = letters(&p, w, sizeof w);
 		if (n == 0 || n >= sizeof w)
 			continue;
-		w[n] = '\0';
-		if (strcmp(w, "forum") == 0 || strcmp(w, "forums") == 0 ||
-		    strcmp(w, "foren") == 0 || strcmp(w, "foro") == 0 ||
-		    strcmp(w, "foros") == 0 || (view && strcmp(w, "topic") == 0))
-			ev->forum_title = true;
+		if (view && strcmp(w, "topic") == 0)
+			ev->title |= PAGETYPE_U_FORUM;
+		ev->title |= lookup(title_words,
+		    sizeof title_words / sizeof title_words[0], w);
 		view = strcmp(w, "view") == 0;
 	}
 }
@@ -334,7 +352,7 @@ pagetype_decide(const struct pagetype_evidence *ev)
 
 	if ((s & (PAGETYPE_S_FORUM | PAGETYPE_S_COMMENT)) ||
 	    (u & PAGETYPE_U_FORUM) ||
-	    (ev->forum_title && !(s & PAGETYPE_S_ARTICLE)) ||
+	    ((ev->title & PAGETYPE_U_FORUM) && !(s & PAGETYPE_S_ARTICLE)) ||
 	    (uint64_t)ev->comment_chars > chars * DISCUSSION_SHARE)
 		return PAGETYPE_FORUM;
 	if ((s & PAGETYPE_S_DOC) || (u & PAGETYPE_U_DOC) ||

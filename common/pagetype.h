@@ -9,7 +9,6 @@
 #ifndef CRAWLUTILS_PAGETYPE_H
 #define CRAWLUTILS_PAGETYPE_H
 
-#include <stdbool.h>
 #include <stdint.h>
 
 enum pagetype {
@@ -54,6 +53,7 @@ enum {
 struct pagetype_evidence {
 	unsigned	 schema;	/* PAGETYPE_S_* */
 	unsigned	 url;		/* PAGETYPE_U_* */
+	unsigned	 title;		/* ... of the title's words */
 	uint32_t	 products;	/* Product entities (JSON-LD, microdata) */
 	uint32_t	 chars;		/* the body's text after pruning */
 	uint32_t	 link_chars;	/* ... in links */
@@ -74,7 +74,6 @@ struct pagetype_evidence {
 	uint32_t	 card_links;	/* ... their link text */
 	uint32_t	 held_chars;	/* text of the containers step 6 chose */
 	uint32_t	 bylines;	/* elements named author or byline */
-	bool		 forum_title;	/* the title names a forum */
 };
 
 /* Add the evidence of n entities of a schema.org type ("Product",

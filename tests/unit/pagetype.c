@@ -58,8 +58,8 @@ test_pagetype(void)
 	for (size_t i = 0; i < sizeof titles / sizeof titles[0]; i++) {
 		memset(&ev, 0, sizeof ev);
 		pagetype_title(&ev, titles[i].title);
-		if (ev.forum_title != titles[i].forum) {
-			printf("# %s: %d\n", titles[i].title, ev.forum_title);
+		if ((ev.title == PAGETYPE_U_FORUM) != titles[i].forum) {
+			printf("# %s: %#x\n", titles[i].title, ev.title);
 			bad++;
 		}
 	}
