@@ -70,7 +70,7 @@ EOF
 	htmltext "$D/blocks.html" | grep -q 'Country name\\tCapital city\\nFrance\\tParis'
 }
 
-@test "htmltext: step 8: a <pre> inside a <pre> ends only itself: the outer one's last line stays, and the page after it is not read as preformatted" {
+@test "htmltext: step 8: a <pre> (or <xmp>) inside a <pre> ends only itself: the outer one's last line stays, and the page after it is not read as preformatted" {
 	cat > a.html <<-'EOF'
 	<html><body><article><pre>outer<pre>inner</pre>after</pre>
 	<p>A paragraph   that follows the code and is long enough to be the text of the page.</p>
@@ -79,6 +79,14 @@ EOF
 	EOF
 	htmltext a.html | cut -f3 > out
 	assert_bytes out 'outer\\ninner\\nafter\\nA paragraph that follows the code and is long enough to be the text of the page.\\nx\\ny\\nz\\nw\n'
+	# an <xmp> in a <pre> (a blog's code block) is one too
+	cat > b.html <<-'EOF'
+	<html><body><article><pre>code one<xmp>x  =  1</xmp>code two</pre>
+	<p>A paragraph   that follows the code and is long enough to be the text of the page.</p>
+	</article></body></html>
+	EOF
+	htmltext b.html | cut -f3 > out
+	assert_bytes out 'code one\\nx  =  1\\ncode two\\nA paragraph that follows the code and is long enough to be the text of the page.\n'
 }
 
 @test "htmltext: step 2: HTML5's named references (&mldr; &colon; &check;) are decoded in text, the title and attributes; &amp;mldr; stays as written" {
