@@ -150,6 +150,25 @@ as_service() {
 	done
 }
 
+@test "htmltext quality: a dateline that gives a reading time and no date is not text; a sentence about minutes read is" {
+	for dl in 'By Ann Lee · 5 min read' '4 min read time' 'Kristian Larsen — 7 minutes read' \
+	    'Ann Lee | 12-minute read' 'Lesezeit: 3 Min.' 'Ana López · 3 min de lectura'; do
+		printf '<html><body><article><h1>Tides</h1><p>%s</p><p>%s</p><p>%s</p></article></body></html>\n' "$dl" \
+		    'The moon pulls the oceans toward it, and the earth turns under the bulge twice a day, so most coasts see two high tides and two low ones.' \
+		    'We read for 5 minutes.' > dl.html
+		plain dl.html
+		refute_line "$dl"
+		assert_line --partial 'The moon pulls the oceans'
+		# after the first paragraph, and a line of more words
+		assert_line 'We read for 5 minutes.'
+	done
+	printf '<html><body><article><h1>Tides</h1><p>%s</p><p>%s</p></article></body></html>\n' \
+	    'Our readers spent 5 minutes reading this' \
+	    'The moon pulls the oceans toward it, and the earth turns under the bulge twice a day, so most coasts see two high tides and two low ones.' > dl.html
+	plain dl.html
+	assert_line 'Our readers spent 5 minutes reading this'
+}
+
 @test "htmltext quality: an article's captions are not its text; a collection's are" {
 	cat > fig.html <<-'EOF'
 	<html><head><title>Tides</title></head><body>
