@@ -95,6 +95,25 @@ as_service() {
 	assert_line 'Table of contents'
 }
 
+@test "htmltext quality: what a script shows while it loads (Loading posts…, Loading Reviews..., Cargando...) is not text; a heading about loading is" {
+	for ph in 'Loading posts…' 'Loading Reviews...' 'Loading... Please wait...' 'Cargando...' 'Chargement…' 'Wird geladen …'; do
+		printf '<html><body><article><h1>Tides</h1><p>%s</p><div>%s</div><h2>%s</h2><p>%s</p></article></body></html>\n' \
+		    'The moon pulls the oceans toward it, and the earth turns under the bulge twice a day, so most coasts see two high tides and two low ones.' \
+		    "$ph" 'Loading Docks' 'Boats unload at the loading docks at high tide, when the water is deep enough.' > ph.html
+		plain ph.html
+		refute_line "$ph"
+		assert_line 'Loading Docks'
+		assert_line --partial 'The moon pulls'
+	done
+	# three words after the word for loading, or no ellipsis: a line of text
+	printf '<html><body><article><h1>Tides</h1><p>%s</p><div>%s</div><div>%s</div></article></body></html>\n' \
+	    'The moon pulls the oceans toward it, and the earth turns under the bulge twice a day, so most coasts see two high tides and two low ones.' \
+	    'Loading the boat at dawn...' 'Loading an image with XHR' > ph.html
+	plain ph.html
+	assert_line 'Loading the boat at dawn...'
+	assert_line 'Loading an image with XHR'
+}
+
 @test "htmltext quality: a control inside a short block that is not one (a \"Recent posts\" heading beside its \"See all\" link) is left out" {
 	{
 		printf '<html><head><title>Catering</title></head><body><main><article><h1>Catering services</h1>\n'
