@@ -1060,6 +1060,35 @@ news_page() {
 	assert_line 'Posts: the ones about the fan are in the hardware board, with the photos.'
 }
 
+@test "htmltext page types: on a forum a post's date that links to the post (#1 · Jan 14, 2024) is kept; other lines all of links are not, nor such a date elsewhere" {
+	{
+		printf '<html><head><title>Tides - Forum</title></head><body><main><div class="posts">\n'
+		i=0
+		for p in "The moon pulls the oceans toward it, and the earth turns under the bulge twice a day." \
+		    "Spring tides come when the sun and the moon pull together, and neap tides otherwise." \
+		    "Most coasts see two high tides and two low ones each day, a little later every day."; do
+			i=$((i + 1))
+			printf '<article class="message"><h4><a href="/members/m.%d/">Member %d</a></h4><header><ul><li><a href="/t/1/post-%d">#%d · <time datetime="2024-09-2%dT07:25:09+0100">Sep 2%d, 2024</time></a></li></ul></header><div class="bbWrapper">%s</div></article>\n' $i $i $i $i $i $i "$p"
+		done
+		printf '<p><a href="/t/1/post-9">Sep 29, 2024</a></p><p><a href="/forums/tides/">Back to the tides board</a></p></div></main></body></html>\n'
+	} > dated.html
+	run htmltext --meta -u https://forum.example.org/threads/tides.1/ dated.html
+	assert_equal "$(cut -f 7 <<< "$output")" forum
+	plain -u https://forum.example.org/threads/tides.1/ dated.html
+	assert_line '#1 · Sep 21, 2024'
+	assert_line '#3 · Sep 23, 2024'
+	assert_line 'Sep 29, 2024'
+	refute_line 'Back to the tides board'
+	assert_line --partial 'Spring tides come'
+	# on an article the same lines of links are not its text
+	sed 's/<title>Tides - Forum/<title>Tides/' dated.html > article.html
+	run htmltext --meta -u https://example.org/tides.html article.html
+	assert_equal "$(cut -f 7 <<< "$output")" article
+	plain -u https://example.org/tides.html article.html
+	refute_line --partial 'Sep 2'
+	assert_line --partial 'Spring tides come'
+}
+
 @test "htmltext page types: a reply's quote of the post before it is not given again, nor a line each post repeats (a signature); a quote from elsewhere stays" {
 	{
 		printf '<html><head><script type="application/ld+json">{"@type":"DiscussionForumPosting","headline":"Which Qt comes with Ubuntu 24.04?"}</script></head><body><h1>Which Qt comes with Ubuntu 24.04?</h1>\n'
