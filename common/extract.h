@@ -82,6 +82,10 @@ struct extract {
 					   second of a line met twice */
 	bool		 lorem_seen;	/* a line begins "Lorem ipsum" */
 	bool		 lorem_out;	/* the second walk leaves those out */
+	uint32_t	*rescued;	/* elements given from inside pruned
+					   ones (a forum post's date), in
+					   document order */
+	size_t		 nrescued, caprescued;
 };
 
 /* Extract from doc (which may be NULL: an empty page); url, if not

@@ -1089,6 +1089,37 @@ news_page() {
 	assert_line --partial 'Spring tides come'
 }
 
+@test "htmltext page types: on a forum a post's date in a box pruned for its author's name (a <time>) is kept; a member's Joined date there, the rest of the box and such a box elsewhere are not" {
+	{
+		printf '<html><head><title>Tides - Forum</title></head><body><main><div class="posts">\n'
+		i=0
+		for p in "The moon pulls the oceans toward it, and the earth turns under the bulge twice a day." \
+		    "Spring tides come when the sun and the moon pull together, and neap tides otherwise."; do
+			i=$((i + 1))
+			printf '<article class="post"><aside class="author-column"><a href="/profile/%d-m/">Member %d</a><span>Members</span><span>Joined <time datetime="2019-03-0%d">Mar %d, 2019</time></span></aside><aside class="post-author-header"><time datetime="2024-09-2%dT07:25:09+0100">Sep 2%d, 2024</time> <a href="/report">Report post</a></aside><div class="content"><p>%s</p></div></article>\n' $i $i $i $i $i $i "$p"
+		done
+		printf '</div></main></body></html>\n'
+	} > boxed.html
+	run htmltext --meta -u https://forum.example.org/topic/1-tides/ boxed.html
+	assert_equal "$(cut -f 7 <<< "$output")" forum
+	plain -u https://forum.example.org/topic/1-tides/ boxed.html
+	assert_equal "${lines[1]}" 'Sep 21, 2024'
+	assert_equal "${lines[2]}" 'The moon pulls the oceans toward it, and the earth turns under the bulge twice a day.'
+	assert_line 'Sep 22, 2024'
+	refute_line --partial '2019'
+	refute_line --partial 'Report post'
+	refute_line --partial 'Members'
+	run htmltext --markdown -u https://forum.example.org/topic/1-tides/ boxed.html
+	assert_output --partial 'Sep 21, 2024\n\nThe moon pulls'
+	# on an article such a box stays out, its date too
+	sed 's/<title>Tides - Forum/<title>Tides/' boxed.html > article.html
+	run htmltext --meta -u https://example.org/tides.html article.html
+	assert_equal "$(cut -f 7 <<< "$output")" article
+	plain -u https://example.org/tides.html article.html
+	refute_line --partial 'Sep 2'
+	assert_line --partial 'Spring tides come'
+}
+
 @test "htmltext page types: a reply's quote of the post before it is not given again, nor a line each post repeats (a signature); a quote from elsewhere stays" {
 	{
 		printf '<html><head><script type="application/ld+json">{"@type":"DiscussionForumPosting","headline":"Which Qt comes with Ubuntu 24.04?"}</script></head><body><h1>Which Qt comes with Ubuntu 24.04?</h1>\n'
