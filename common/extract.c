@@ -2568,6 +2568,16 @@ static const char *const thanks_then[] = {
 	"visiting", "watching", "your feedback", NULL,
 };
 
+/* A forum app's signature under a post ("Sent from my iPhone using
+ * Tapatalk", "Gesendet von meinem SM-G991B mit Tapatalk"). */
+static const char *const sentfrom_opens[] = {
+	"sent from my", "gesendet von meinem", "gesendet von meinen",
+	"envoy\xc3\xa9 de mon", "enviado desde mi", "enviado do meu",
+	"enviado de meu", "inviato dal mio", "verzonden vanaf mijn",
+	"verstuurd vanaf mijn", NULL,
+};
+static const char *const nothing_says[] = { NULL };
+
 static const struct notice notices[] = {
 	{ { "cookie", NULL }, { 3 }, 12, 600, ON_ALL, cookie_says, NULL,
 	    NULL, false, cookie_asks },
@@ -2586,6 +2596,10 @@ static const struct notice notices[] = {
 	{ { "thank", "danke", "bedankt", "grazie", "obrigad", "votre",
 	    "gracias", NULL }, { 4, 3, 5, 3, 1, 0, 0 }, 12, 200, ON_ALL,
 	    thanks_says, thanks_opens, thanks_then, true, NULL },
+	{ { "sent", "gesendet", "envoy", "enviado", "inviato", "verzonden",
+	    "verstuurd", NULL }, { 0, 0, 4, 2, 1, 2, 4 }, 12, 120,
+	    ON(PAGETYPE_FORUM), nothing_says, sentfrom_opens, NULL, true,
+	    NULL },
 };
 
 static bool

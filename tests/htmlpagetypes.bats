@@ -1120,6 +1120,25 @@ news_page() {
 	assert_line --partial 'Spring tides come'
 }
 
+@test "htmltext page types: on a forum a mobile app's signature under a post (Sent from my iPhone using Tapatalk) is not text; a sentence that says it, or the line on an article, is" {
+	for sig in 'Sent from my SM-S908U using AC Forums mobile app' 'Sent from my iPhone using Tapatalk' \
+	    'Gesendet von meinem iPhone mit Tapatalk' 'Enviado desde mi Pixel 7 usando Tapatalk'; do
+		printf '<html><head><title>Tides - Forum</title></head><body><div class="post"><p>%s</p><p>%s</p></div><div class="post"><p>%s</p><p>%s</p></div></body></html>\n' \
+		    'The moon pulls the oceans toward it, and the earth turns under the bulge twice a day.' "$sig" \
+		    'Spring tides come when the sun and the moon pull together, and neap tides otherwise.' \
+		    'I sent from my phone the photos of the tide you asked for.' > sig.html
+		run htmltext --meta sig.html
+		assert_equal "$(cut -f 7 <<< "$output")" forum
+		plain sig.html
+		refute_line "$sig"
+		assert_line 'I sent from my phone the photos of the tide you asked for.'
+		assert_line --partial 'Spring tides come'
+		sed 's/<title>Tides - Forum/<title>Tides/' sig.html > article.html
+		plain article.html
+		assert_line "$sig"
+	done
+}
+
 @test "htmltext page types: a reply's quote of the post before it is not given again, nor a line each post repeats (a signature); a quote from elsewhere stays" {
 	{
 		printf '<html><head><script type="application/ld+json">{"@type":"DiscussionForumPosting","headline":"Which Qt comes with Ubuntu 24.04?"}</script></head><body><h1>Which Qt comes with Ubuntu 24.04?</h1>\n'
