@@ -7,6 +7,16 @@ load helper
 
 PROG=htmltext
 
+# FILE, a forum page by its title "Tides - Forum", as an article's page
+# (its title "Tides"): the page is typed article, and plain leaves its
+# text in $output
+as_article() {
+	sed 's/<title>Tides - Forum/<title>Tides/' "$1" > article.html
+	run htmltext --meta -u https://example.org/tides.html article.html
+	assert_equal "$(cut -f 7 <<< "$output")" article
+	plain -u https://example.org/tides.html article.html
+}
+
 @test "htmltext page types: a service page is all its sections, not the longest one (page builders' 'widget' classes are content)" {
 	{
 		printf '<html><head><title>Garden design</title></head><body>\n'
@@ -1081,10 +1091,7 @@ news_page() {
 	refute_line 'Back to the tides board'
 	assert_line --partial 'Spring tides come'
 	# on an article the same lines of links are not its text
-	sed 's/<title>Tides - Forum/<title>Tides/' dated.html > article.html
-	run htmltext --meta -u https://example.org/tides.html article.html
-	assert_equal "$(cut -f 7 <<< "$output")" article
-	plain -u https://example.org/tides.html article.html
+	as_article dated.html
 	refute_line --partial 'Sep 2'
 	assert_line --partial 'Spring tides come'
 }
@@ -1112,10 +1119,7 @@ news_page() {
 	run htmltext --markdown -u https://forum.example.org/topic/1-tides/ boxed.html
 	assert_output --partial 'Sep 21, 2024\n\nThe moon pulls'
 	# on an article such a box stays out, its date too
-	sed 's/<title>Tides - Forum/<title>Tides/' boxed.html > article.html
-	run htmltext --meta -u https://example.org/tides.html article.html
-	assert_equal "$(cut -f 7 <<< "$output")" article
-	plain -u https://example.org/tides.html article.html
+	as_article boxed.html
 	refute_line --partial 'Sep 2'
 	assert_line --partial 'Spring tides come'
 }
@@ -1133,8 +1137,7 @@ news_page() {
 		refute_line "$sig"
 		assert_line 'I sent from my phone the photos of the tide you asked for.'
 		assert_line --partial 'Spring tides come'
-		sed 's/<title>Tides - Forum/<title>Tides/' sig.html > article.html
-		plain article.html
+		as_article sig.html
 		assert_line "$sig"
 	done
 }
