@@ -5480,7 +5480,8 @@ member_date(struct extract *x, const xmlNode *t)
 	const xmlNode *p = t->prev != NULL ? t->prev :
 	    t->parent != NULL ? t->parent->prev : NULL;
 	const struct el *pe;
-	xmlChar *c;
+	const xmlChar *c;
+	xmlChar *copy = NULL;
 	char low[MEMBER_LABEL + 1];
 	size_t n, at;
 	bool label = false;
@@ -5489,7 +5490,10 @@ member_date(struct extract *x, const xmlNode *t)
 	    (p->type != XML_ELEMENT_NODE || (pe = el_of(x, p)) == NULL ||
 	    pe->chars > MEMBER_LABEL)))
 		return false;
-	if ((c = xmlNodeGetContent(p)) == NULL)
+	/* a text is read where it is; a short element's, copied */
+	c = p->type == XML_TEXT_NODE ? p->content :
+	    (copy = xmlNodeGetContent(p));
+	if (c == NULL)
 		return false;
 	n = strlen((const char *)c);
 	while (n > 0 && (isspace(c[n - 1]) || c[n - 1] == ':'))
@@ -5497,7 +5501,7 @@ member_date(struct extract *x, const xmlNode *t)
 	at = n > MEMBER_LABEL ? n - MEMBER_LABEL : 0;
 	lower_ascii(low, sizeof low, (const char *)c + at, n - at);
 	n -= at;
-	xmlFree(c);
+	xmlFree(copy);
 	for (size_t k = 0; k < sizeof labels / sizeof labels[0]; k++) {
 		size_t m = strlen(labels[k]);
 
@@ -5513,7 +5517,6 @@ rescue_dates(struct extract *x)
 {
 	struct el *els = x->els;
 
-	x->nrescued = 0;
 	for (size_t i = 0; i < x->nels; i++) {
 		struct el *e = &els[i];
 		size_t date = NONE, profiles = 0;
@@ -5558,6 +5561,7 @@ run(struct extract *x, xmlDoc *doc, const char *url)
 	x->headers_out = 0;
 	x->no_blocks = true;
 	x->comments.len = x->ncomments = 0;
+	x->nrescued = 0;
 	if (x->markdown)
 		markdown_begin(&x->md, url);
 	x->nels = 0;
@@ -5607,7 +5611,6 @@ run(struct extract *x, xmlDoc *doc, const char *url)
 			datelines(x);
 			captions(x);
 		}
-		x->nrescued = 0;
 		if (x->type == PAGETYPE_FORUM) {
 			thread_labels(x);
 			rescue_dates(x);
