@@ -4365,7 +4365,7 @@ static const char *const ui_phrases[] = {
 	"price: low to high", "print", "print article",
 	"print this page", "privacy policy", "privacybeleid",
 	"pubblicità", "publicidad", "publicidade", "publicité",
-	"pular para o conteúdo", "přihlásit se", "qty", "quick shop",
+	"pular para o conteúdo", "přihlásit se", "qty", "quick shop", "quick view",
 	"quick view view options", "read full article", "read more",
 	"recent posts", "recently viewed", "rechazar todo",
 	"recommended for you", "registar", "register", "registrarse",

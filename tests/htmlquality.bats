@@ -46,7 +46,7 @@ as_service() {
 	{
 		printf '<html><head><meta property="og:type" content="product.group"></head><body><main><h1>Wool socks</h1><p>Socks knitted from merino wool, warm in winter and cool in summer.</p><div>Sort: Best Match</div><div>Sort by: Price, low to high</div><p>Sort by colour: the blue ones go with everything, the red ones with nothing.</p>\n'
 		for c in Grey Blue Red Green; do
-			printf '<div class="card"><h3><a href="/p/%s">%s merino socks</a></h3><p>Loading...</p><button>Add to cart</button><p><a href="/w">Add to wishlist</a></p><p><a href="/p/1">View details</a></p><div>Qty:</div><div>Select your size</div><div>Back-order</div></div>\n' $c $c
+			printf '<div class="card"><h3><a href="/p/%s">%s merino socks</a></h3><p>Loading...</p><button>Add to cart</button><p><a href="/w">Add to wishlist</a></p><p><a href="/p/1">View details</a></p><div>Quick View</div><div>Qty:</div><div>Select your size</div><div>Back-order</div></div>\n' $c $c
 		done
 		printf '</main></body></html>\n'
 	} > shop.html
@@ -55,6 +55,7 @@ as_service() {
 	refute_line 'Loading...'
 	refute_line 'Add to wishlist'
 	refute_line 'View details'
+	refute_line 'Quick View'
 	refute_line 'Qty:'
 	refute_line 'Select your size'
 	refute_line 'Back-order'
