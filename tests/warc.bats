@@ -147,13 +147,19 @@ htmltext: bad.warc: offset N: truncated record: 25 of 500 bytes"
 		printf '\r\n\r\n'
 		rec response http://small.example/ 'HTTP/1.1 200 OK\r\n\r\n<p>small page text</p>'
 	} > big.warc
+	rec response http://small.example/ 'HTTP/1.1 200 OK\r\n\r\n<p>small page text</p>' > small.warc
+	run --separate-stderr /usr/bin/time -f '%M' htmltext --max-bytes 1M --warc small.warc
+	assert_success
+	small=$(echo "$stderr" | tail -1)
 	run --separate-stderr /usr/bin/time -f '%M' htmltext --max-bytes 1M --warc big.warc
 	assert_failure 1
 	assert_line --index 0 'http://small.example/		small page text'
 	assert_equal "$(echo "$stderr" | head -1)" "htmltext: big.warc: offset 0: larger than --max-bytes (1048576 bytes)"
-	# peak memory (KB) far below the 40 MB record
+	# peak memory (KB): the 40 MB record adds far less than itself to
+	# the peak of the small record alone (9 MB, or 30 MB under ASan,
+	# whose own share a fixed bound mistook for ours)
 	kb=$(echo "$stderr" | tail -1)
-	[ "$kb" -lt 30000 ] || fail "peak $kb KB"
+	[ "$kb" -lt $((small + 8192)) ] || fail "peak $kb KB, $small KB for the small record alone"
 }
 
 @test "tsv: records ID TAB HTML, -f, the other fields carried, rejects are the records" {
